@@ -1,0 +1,18 @@
+export * from './errors.js';
+export * from './errcodes.js';
+export * from './types.js';
+export * from './client.js';
+export type { RequestOptions } from './internal/requester.js';
+export type { PbxLogger } from './internal/transport.js';
+export type { BackoffOptions } from './internal/backoff.js';
+export * from './auth/token.types.js';
+export * from './auth/static-token.provider.js';
+export * from './auth/client-credentials.provider.js';
+export * from './rules/schema.js';
+export * from './rules/operations.js';
+export { validate, type ValidateOptions } from './rules/validate.js';
+export { FORMATS } from './rules/formats.js';
+export * from './resources/auth.js';
+export * from './resources/queue.types.js';
+export * from './resources/queue.js';
+export * from './resources/system.js';

@@ -1,0 +1,29 @@
+import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import type {
+  QueueAgentStatusParams,
+  QueueAgentStatusResponse,
+  QueueCallStatusParams,
+  QueueCallStatusResponse,
+  QueueListParams,
+  QueueListResponse,
+} from './queue.types.js';
+
+/** Call-center queues: the list, each queue's agents and its waiting, ringing and active calls. */
+export class QueueResource {
+  constructor(private readonly api: PbxRequester) {}
+
+  /** GET queue/list: the queues with their agents and managers. */
+  list(params: QueueListParams = {}, options?: RequestOptions): Promise<QueueListResponse> {
+    return this.api.call('queue/list', params, options);
+  }
+
+  /** GET queue/agent_status: every agent of one queue with login, pause and call state. */
+  agentStatus(params: QueueAgentStatusParams, options?: RequestOptions): Promise<QueueAgentStatusResponse> {
+    return this.api.call('queue/agent_status', params, options);
+  }
+
+  /** GET queue/call_status: callers waiting, calls ringing agents and calls in progress. */
+  callStatus(params: QueueCallStatusParams, options?: RequestOptions): Promise<QueueCallStatusResponse> {
+    return this.api.call('queue/call_status', params, options);
+  }
+}

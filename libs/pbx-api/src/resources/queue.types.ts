@@ -1,0 +1,96 @@
+import type { PbxSuccess } from '../types.js';
+
+/** Query of queue/agent_status. */
+export interface QueueAgentStatusParams {
+  /** Queue ID (not its number). */
+  id: number;
+}
+
+/** One agent of a queue (spec §2.6). */
+export interface QueueAgent {
+  name: string;
+  /** Extension number. */
+  number: string;
+  /** 1 when logged in to the queue. */
+  is_login: number;
+  /** 1 when paused from receiving queue calls. */
+  is_pause: number;
+  /** 2 = in a call (also when the agent holds it), 5 = the caller put the call on hold; other values are not published. */
+  call_status: number;
+  /** Pause reason; empty when not paused. */
+  pause_reason: string;
+  agent_type: 'dynamic' | 'static';
+  max_threshold_for_pause_time?: number;
+  max_threshold_for_logout_time?: number;
+}
+
+/** Answer of queue/agent_status. */
+export interface QueueAgentStatusResponse extends PbxSuccess {
+  /** Agents in the queue. */
+  total_number: number;
+  data: QueueAgent[];
+}
+
+/** Query of queue/call_status. */
+export interface QueueCallStatusParams {
+  /** Queue ID (not its number). */
+  id: number;
+}
+
+/** A call in one of the three lists of queue/call_status. */
+export interface QueueCallEntry {
+  call_id: string;
+  caller_number: string;
+  caller_display_name: string;
+  /** Waiting list: the queue; ringing and active lists: the agent. */
+  callee_number: string;
+  callee_display_name: string;
+  /** Seconds: waiting time, ringing time or talk time, by list. */
+  duration: number;
+}
+
+/** Answer of queue/call_status. */
+export interface QueueCallStatusResponse extends PbxSuccess {
+  waiting_calls: number;
+  active_calls: number;
+  ringing_calls: number;
+  waiting_list: QueueCallEntry[];
+  active_list: QueueCallEntry[];
+  ringing_list: QueueCallEntry[];
+}
+
+/** Query of queue/list. */
+export interface QueueListParams {
+  page?: number;
+  page_size?: number;
+  sort_by?: 'id' | 'number' | 'name';
+  order_by?: 'asc' | 'desc';
+}
+
+/** An agent or manager entry of queue/list. */
+export interface QueueMemberRef {
+  /** Name. */
+  text: string;
+  /** Extension number. */
+  text2: string;
+  /** Extension ID. */
+  value: string;
+  type: string;
+}
+
+/** One queue of queue/list. */
+export interface QueueSummary {
+  id: number;
+  number: string;
+  name: string;
+  ring_strategy?: 'ring_all' | 'least_recent' | 'fewest_calls' | 'random' | 'rrmemory' | 'linear';
+  dynamic_agent_list?: QueueMemberRef[];
+  static_agent_list?: QueueMemberRef[];
+  manager_list?: QueueMemberRef[];
+}
+
+/** Answer of queue/list. */
+export interface QueueListResponse extends PbxSuccess {
+  total_number: number;
+  queue_list: QueueSummary[];
+}

@@ -1,0 +1,61 @@
+import type { StringFormat } from './schema.js';
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const MAC = /^([0-9A-Fa-f]{2}([:-]?)){5}[0-9A-Fa-f]{2}$/;
+const PHONE_ITEM = /^[0-9A-Za-z+*#._-]+$/;
+const DIGITS = /^\d+$/;
+
+function isPort(text: string): boolean {
+  return DIGITS.test(text) && Number(text) >= 1 && Number(text) <= 65535;
+}
+
+function splitAll(value: string, separator: string): string[] {
+  return value.split(separator).map((part) => part.trim());
+}
+
+/** Each format: a test and the sentence shown when it fails. */
+export const FORMATS: Readonly<Record<StringFormat, { test: (value: string) => boolean; message: string }>> =
+  {
+    ip_port: {
+      test: (value) => {
+        const ipv6 = /^\[([0-9A-Fa-f:.]+)\]:(\d+)$/.exec(value);
+        if (ipv6) return (ipv6[1] ?? '').includes(':') && isPort(ipv6[2] ?? '');
+        const at = value.lastIndexOf(':');
+        return at > 0 && IPV4.test(value.slice(0, at)) && isPort(value.slice(at + 1));
+      },
+      message: 'must be <ip>:<port>, e.g. 192.168.28.2:5060',
+    },
+    mac: {
+      test: (value) => {
+        const match = MAC.exec(value);
+        // One separator style throughout: 001A2B3C4D5E, 00:1A:2B:3C:4D:5E or 00-1A-2B-3C-4D-5E.
+        return match !== null && new Set(value.replace(/[0-9A-Fa-f]/g, '')).size <= 1;
+      },
+      message: 'must be a MAC address, e.g. 00:1A:2B:3C:4D:5E',
+    },
+    amp_list: {
+      test: (value) => splitAll(value, '&').every((item) => PHONE_ITEM.test(item)),
+      message: 'must be numbers separated by &, e.g. 5551234&5555678',
+    },
+    comma_id_list: {
+      test: (value) => splitAll(value, ',').every((item) => DIGITS.test(item)),
+      message: 'must be numeric IDs separated by commas, e.g. 1,2,3',
+    },
+    comma_digit_list: {
+      test: (value) => splitAll(value, ',').every((item) => DIGITS.test(item)),
+      message: 'must be digits separated by commas, e.g. 1234,5678',
+    },
+    member_channel_ids: {
+      test: (value) =>
+        value === 'all' || splitAll(value, ',').every((item) => item.length > 0 && !/\s/.test(item)),
+      message: 'must be a channel ID, several separated by commas, or all',
+    },
+    did_filter_list: {
+      test: (value) =>
+        splitAll(value, ',').every((item) => {
+          const at = item.lastIndexOf(':');
+          return at > 0 && at < item.length - 1;
+        }),
+      message: 'must be <did>:<trunk_name>, several separated by commas',
+    },
+  };

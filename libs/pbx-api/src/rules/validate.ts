@@ -1,0 +1,222 @@
+import type { FieldViolation } from '../errors.js';
+import { FORMATS } from './formats.js';
+import type { ArrayRule, Condition, FieldRule, IntegerRule, ObjectRule, StringRule } from './schema.js';
+
+/** How strictly to read the input. */
+export interface ValidateOptions {
+  /**
+   * Accept integers written as decimal text, as they arrive in a query string.
+   * The simulator sets it for GET requests; the client never does.
+   */
+  integersAsText?: boolean;
+  /** Report fields the rule does not know (the client does; a lenient server need not). */
+  rejectUnknown?: boolean;
+}
+
+const isPresent = (value: unknown): boolean => value !== undefined && value !== null;
+
+function describe(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * Checks `input` against `rule` and returns every violation (an empty array when valid).
+ * Never throws; the caller decides whether to raise a `PbxValidationError` or answer errcode 40002.
+ */
+export function validate(rule: ObjectRule, input: unknown, options: ValidateOptions = {}): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  checkObject(rule, input, '', options, violations);
+  return violations;
+}
+
+function checkValue(
+  rule: FieldRule,
+  value: unknown,
+  path: string,
+  options: ValidateOptions,
+  out: FieldViolation[],
+): void {
+  switch (rule.type) {
+    case 'string':
+      return checkString(rule, value, path, out);
+    case 'integer':
+      return checkInteger(rule, value, path, options, out);
+    case 'id':
+      if (!(typeof value === 'string' && value.length > 0) && !Number.isInteger(value)) {
+        out.push({
+          field: path,
+          rule: 'type',
+          message: `must be an ID (integer or text), got ${describe(value)}`,
+        });
+      }
+      return;
+    case 'array':
+      return checkArray(rule, value, path, options, out);
+    case 'object':
+      return checkObject(rule, value, path, options, out);
+  }
+}
+
+function checkString(rule: StringRule, value: unknown, path: string, out: FieldViolation[]): void {
+  if (typeof value !== 'string') {
+    out.push({ field: path, rule: 'type', message: `must be a string, got ${describe(value)}` });
+    return;
+  }
+  if (rule.required && value.trim() === '') {
+    out.push({ field: path, rule: 'required', message: 'must not be empty' });
+    return;
+  }
+  if (rule.enum && !rule.enum.includes(value)) {
+    out.push({
+      field: path,
+      rule: 'enum',
+      message: `must be one of ${rule.enum.join(', ')}, got ${describe(value)}`,
+    });
+    return;
+  }
+  if (rule.format && value !== '' && !FORMATS[rule.format].test(value)) {
+    out.push({
+      field: path,
+      rule: 'format',
+      message: `${FORMATS[rule.format].message}, got ${describe(value)}`,
+    });
+  }
+}
+
+function toInteger(value: unknown, options: ValidateOptions): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (options.integersAsText && typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function checkInteger(
+  rule: IntegerRule,
+  value: unknown,
+  path: string,
+  options: ValidateOptions,
+  out: FieldViolation[],
+): void {
+  const n = toInteger(value, options);
+  if (n === undefined) {
+    out.push({ field: path, rule: 'type', message: `must be an integer, got ${describe(value)}` });
+    return;
+  }
+  if (rule.enum && !rule.enum.includes(n)) {
+    out.push({ field: path, rule: 'enum', message: `must be one of ${rule.enum.join(', ')}, got ${n}` });
+    return;
+  }
+  if (rule.alsoAllow?.includes(n)) return;
+  const belowMin = rule.min !== undefined && n < rule.min;
+  const aboveMax = rule.max !== undefined && n > rule.max;
+  if (belowMin || aboveMax) {
+    const extra = rule.alsoAllow?.length ? ` (or ${rule.alsoAllow.join(', ')})` : '';
+    const range =
+      rule.min !== undefined && rule.max !== undefined
+        ? `between ${rule.min} and ${rule.max}`
+        : rule.min !== undefined
+          ? `at least ${rule.min}`
+          : `at most ${rule.max}`;
+    out.push({ field: path, rule: 'range', message: `must be ${range}${extra}, got ${n}` });
+  }
+}
+
+function checkArray(
+  rule: ArrayRule,
+  value: unknown,
+  path: string,
+  options: ValidateOptions,
+  out: FieldViolation[],
+): void {
+  if (!Array.isArray(value)) {
+    out.push({ field: path, rule: 'type', message: `must be an array, got ${describe(value)}` });
+    return;
+  }
+  const minItems = rule.minItems ?? (rule.required ? 1 : 0);
+  if (value.length < minItems) {
+    out.push({ field: path, rule: 'required', message: `must have at least ${minItems} item(s)` });
+  }
+  value.forEach((item, index) => checkValue(rule.items, item, `${path}[${index}]`, options, out));
+}
+
+function matches(condition: Condition, actual: unknown, options: ValidateOptions): boolean {
+  const normalised =
+    typeof actual === 'string' && options.integersAsText && /^-?\d+$/.test(actual) ? Number(actual) : actual;
+  const equalsAny = (values: readonly (string | number)[]) =>
+    values.some((v) => v === actual || v === normalised);
+  if (condition.in) return equalsAny(condition.in);
+  if (condition.notIn) return !equalsAny(condition.notIn);
+  return false;
+}
+
+function conditionText(condition: Condition): string {
+  if (condition.in) return `${condition.field} is ${condition.in.join(' or ')}`;
+  return `${condition.field} is not ${condition.notIn?.join(' or ')}`;
+}
+
+function checkObject(
+  rule: ObjectRule,
+  value: unknown,
+  path: string,
+  options: ValidateOptions,
+  out: FieldViolation[],
+): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    out.push({ field: path || '(body)', rule: 'type', message: `must be an object, got ${describe(value)}` });
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const [key, fieldRule] of Object.entries(rule.fields)) {
+    const fieldValue = record[key];
+    if (!isPresent(fieldValue)) {
+      if (fieldRule.required) out.push({ field: join(path, key), rule: 'required', message: 'is required' });
+      continue;
+    }
+    checkValue(fieldRule, fieldValue, join(path, key), options, out);
+  }
+  if (options.rejectUnknown) {
+    for (const key of Object.keys(record)) {
+      if (!(key in rule.fields) && isPresent(record[key])) {
+        out.push({
+          field: join(path, key),
+          rule: 'unknown',
+          message: 'is not a parameter of this operation',
+        });
+      }
+    }
+  }
+  for (const condition of rule.conditions ?? []) {
+    if (!matches(condition, record[condition.field], options)) continue;
+    for (const key of condition.require ?? []) {
+      if (!isPresent(record[key]) || record[key] === '') {
+        out.push({
+          field: join(path, key),
+          rule: 'required',
+          message: `is required when ${conditionText(condition)}`,
+        });
+      }
+    }
+    for (const key of condition.forbid ?? []) {
+      if (isPresent(record[key])) {
+        const when = condition.notIn
+          ? `is only allowed when ${condition.field} is ${condition.notIn.join(' or ')}`
+          : `is not allowed when ${conditionText(condition)}`;
+        out.push({ field: join(path, key), rule: 'unknown', message: when });
+      }
+    }
+  }
+  for (const group of rule.exactlyOneOf ?? []) {
+    const given = group.filter((key) => isPresent(record[key]) && record[key] !== '');
+    if (given.length !== 1) {
+      out.push({
+        field: join(path, group.join('|')),
+        rule: 'required',
+        message: `exactly one of ${group.join(', ')} must be given, got ${given.length === 0 ? 'none' : given.join(', ')}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { PbxClient, type PbxClientOptions } from '../../src/index.js';
+
+/** A request as the fake PBX saw it. */
+export interface SeenRequest {
+  method: string;
+  /** Path without the query, e.g. `/openapi/v1.0/queue/agent_status`. */
+  path: string;
+  /** Query parameters, access_token included. */
+  query: Record<string, string>;
+  /** Parsed JSON body of a POST. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Reply =
+  { status?: number; body: unknown } | ((request: SeenRequest) => { status?: number; body: unknown });
+
+/**
+ * An in-process PBX stand-in at axios' adapter level: records every request exactly as it would go on
+ * the wire and answers from a queue of replies. Behaviour against the real simulator lives in its contract suite.
+ */
+export class FakePbx {
+  readonly requests: SeenRequest[] = [];
+  private readonly replies: Reply[] = [];
+  private fallback: Reply | undefined;
+
+  /** Queues the next answer. */
+  reply(reply: Reply): this {
+    this.replies.push(reply);
+    return this;
+  }
+
+  /** Answer used once the queue is empty. */
+  otherwise(reply: Reply): this {
+    this.fallback = reply;
+    return this;
+  }
+
+  /** The last request seen. */
+  get last(): SeenRequest {
+    const last = this.requests.at(-1);
+    if (!last) throw new Error('no request was sent');
+    return last;
+  }
+
+  readonly adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`);
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((value, key) => (query[key] = value));
+    for (const [key, value] of Object.entries((config.params ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) query[key] = String(value);
+    }
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(config.headers.toJSON()))
+      headers[key.toLowerCase()] = String(value);
+    const seen: SeenRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      path: url.pathname,
+      query,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      headers,
+    };
+    this.requests.push(seen);
+    const next = this.replies.shift() ?? this.fallback;
+    if (!next) throw new Error(`FakePbx has no reply for ${seen.method} ${seen.path}`);
+    const { status = 200, body } = typeof next === 'function' ? next(seen) : next;
+    return { data: body, status, statusText: String(status), headers: {}, config, request: {} };
+  };
+}
+
+/** A client on a fake PBX with a fixed token `test-token`. */
+export function clientOn(fake: FakePbx, options: Partial<PbxClientOptions> = {}): PbxClient {
+  return new PbxClient({
+    baseUrl: 'http://pbx.test:8088',
+    auth: { accessToken: 'test-token' },
+    adapter: fake.adapter,
+    retryBackoff: { initialMs: 1, maxMs: 2 },
+    ...options,
+  });
+}
+
+/** `{ errcode: 0, errmsg: 'SUCCESS', ...fields }` */
+export function ok<T extends object>(fields: T): T & { errcode: 0; errmsg: 'SUCCESS' } {
+  return { errcode: 0, errmsg: 'SUCCESS', ...fields };
+}

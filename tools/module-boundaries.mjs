@@ -1,0 +1,18 @@
+// Which project may import which, by tags. Shared by eslint.config.mjs and the test that proves
+// a forbidden import fails lint, so the two can never drift apart.
+//   type:app  -> only libs (no app imports another app)
+//   type:lib  -> only libs (no lib imports an app)
+//   scope:browser (dashboard) -> shared contracts only, never the PBX client
+export const depConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:pbx', onlyDependOnLibsWithTags: ['scope:pbx', 'scope:shared'] },
+  { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:pbx', 'scope:shared'] },
+  { sourceTag: 'scope:browser', onlyDependOnLibsWithTags: ['scope:browser', 'scope:shared'] },
+];
+
+export const moduleBoundariesRule = [
+  'error',
+  { enforceBuildableLibDependency: false, allow: [], depConstraints },
+];
