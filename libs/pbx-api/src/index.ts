@@ -16,3 +16,4 @@ export * from './resources/auth.js';
 export * from './resources/queue.types.js';
 export * from './resources/queue.js';
 export * from './resources/system.js';
+export * from './quirks.js';

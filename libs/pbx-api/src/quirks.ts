@@ -1,0 +1,130 @@
+/**
+ * Every place where the PBX's documentation contradicts itself or real PBXs differ from it, handled here
+ * and nowhere else. Resources and the event parser call these; the simulator uses them to accept both forms.
+ *
+ * 1. ivr/create: the parameter table says `allow_out_record_invalid`, the sample request
+ *    `allow_out_record_invaild`. We accept either from callers and send both spellings, so whichever
+ *    one a PBX reads, it gets the value ({@link ivrCreateWire}).
+ * 2. company_contact/query: the table names the query `ids`, the sample `id`. We send both
+ *    ({@link companyContactQueryWire}).
+ * 3. inbound_route `cid_to_phonebook`: Array<Integer> in the table, bracketed text such as `"[1,2]"` in the
+ *    sample. {@link parsePhonebookIds} reads both into numbers.
+ * 4. CDR records carry different field sets by firmware (legacy `id`/`reason`, new `new_id`); absent fields
+ *    are omitted. {@link normaliseCdr} keeps what is there and adds `record_id`, the key that always exists.
+ * 5. Event `msg` is a JSON string on most event pages and an object on others. {@link parseEventMsg}.
+ * 6. Event 30012: `status` is documented as `ANSWERD` (sic) and real PBXs send `ANSWERED`; `type` is lower case
+ *    in the doc and capitalised on real PBXs. {@link normaliseCdrStatus}, {@link normaliseCallType}.
+ * 7. Event 30029: `queue_number` carries a `queue-` prefix in the example, 30025 does not. {@link stripQueuePrefix}.
+ * 8. Integers sometimes arrive as numeric text (query strings, some firmware). {@link toInt}.
+ */
+
+/** The sample's spelling of the "invalid input" recording flag. */
+export const IVR_INVALID_FLAG_SAMPLE_SPELLING = 'allow_out_record_invaild';
+/** The parameter table's spelling. */
+export const IVR_INVALID_FLAG = 'allow_out_record_invalid';
+
+/**
+ * Reads the caller's ivr/create params (either spelling) into the table's spelling, for validation.
+ * Throws nothing; when both spellings disagree, the table's spelling wins.
+ */
+export function ivrCreateCanonical<T extends object>(params: T): T {
+  const record = params as Record<string, unknown>;
+  if (!(IVR_INVALID_FLAG_SAMPLE_SPELLING in record)) return params;
+  const { [IVR_INVALID_FLAG_SAMPLE_SPELLING]: sample, ...rest } = record;
+  return { ...rest, [IVR_INVALID_FLAG]: rest[IVR_INVALID_FLAG] ?? sample } as T;
+}
+
+/** The ivr/create body as sent: the flag under both spellings. */
+export function ivrCreateWire<T extends object>(canonical: T): T {
+  const record = canonical as Record<string, unknown>;
+  const flag = record[IVR_INVALID_FLAG];
+  return (flag === undefined ? canonical : { ...record, [IVR_INVALID_FLAG_SAMPLE_SPELLING]: flag }) as T;
+}
+
+/** The company_contact/query query as sent: `ids` and the sample's `id`. */
+export function companyContactQueryWire(params: { ids: string }): { ids: string; id: string } {
+  return { ids: params.ids, id: params.ids };
+}
+
+/** Reads company_contact/query params from either spelling (servers). */
+export function companyContactIds(query: Record<string, unknown>): unknown {
+  return query['ids'] ?? query['id'];
+}
+
+/** `[1,2]`, `"[1,2]"`, `"1,2"`, `""` or absent -> `[1, 2]` / `[]`. Non-numeric entries are dropped. */
+export function parsePhonebookIds(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number).filter(Number.isInteger);
+  if (typeof value !== 'string') return [];
+  return value
+    .replace(/[[\]\s"]/g, '')
+    .split(',')
+    .filter((part) => part !== '')
+    .map(Number)
+    .filter(Number.isInteger);
+}
+
+/** Integers that may arrive as numeric text; anything else is undefined. */
+export function toInt(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+/** Dispositions as this library reports them. */
+export type CdrStatus = 'ANSWERED' | 'NO ANSWER' | 'BUSY' | 'FAILED' | 'VOICEMAIL' | 'ABANDONED';
+
+/** `ANSWERD`, `answered`, `Answered` -> `ANSWERED`; unknown values pass through upper-cased. */
+export function normaliseCdrStatus(value: unknown): CdrStatus | string {
+  const upper = String(value ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/_/g, ' ');
+  return upper === 'ANSWERD' ? 'ANSWERED' : upper === 'NOANSWER' ? 'NO ANSWER' : upper;
+}
+
+/** Call types as this library reports them. */
+export type CallType = 'inbound' | 'outbound' | 'internal';
+
+/** `Inbound`, `INBOUND`, `inbound` -> `inbound`; unknown values pass through lower-cased. */
+export function normaliseCallType(value: unknown): CallType | string {
+  return String(value ?? '')
+    .trim()
+    .toLowerCase();
+}
+
+/** `queue-6402` -> `6402`; `6402` stays. */
+export function stripQueuePrefix(value: unknown): string {
+  return String(value ?? '').replace(/^queue-/i, '');
+}
+
+/**
+ * Event `msg` as a JSON string or as an object -> the object. Returns undefined when it is neither
+ * (invalid JSON, a JSON array or scalar), so the caller can report a malformed frame.
+ */
+export function parseEventMsg(msg: unknown): Record<string, unknown> | undefined {
+  let value = msg;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A CDR record with the key that always exists, whatever the firmware. */
+export type NormalisedCdr<T extends { id?: number; new_id?: string; uid?: string }> = T & {
+  /** `new_id` on new firmware, else the legacy `id` as text, else `uid`. */
+  record_id: string;
+};
+
+/** Adds `record_id` to a CDR record, keeping every field the PBX sent and inventing none. */
+export function normaliseCdr<T extends { id?: number; new_id?: string; uid?: string }>(
+  record: T,
+): NormalisedCdr<T> {
+  const recordId = record.new_id ?? (record.id !== undefined ? String(record.id) : (record.uid ?? ''));
+  return { ...record, record_id: recordId };
+}
