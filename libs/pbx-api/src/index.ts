@@ -17,3 +17,5 @@ export * from './resources/queue.types.js';
 export * from './resources/queue.js';
 export * from './resources/system.js';
 export * from './quirks.js';
+export * from './events/index.js';
+export * from './time/index.js';

@@ -1,0 +1,151 @@
+/**
+ * The seams between the simulator's parts, so each part can be built and tested on its own:
+ * - the HTTP router dispatches validated requests to handler tables;
+ * - the live call center (queues, agents, calls, conferences, traffic) owns its handlers and publishes
+ *   events and finished calls through the two sinks below;
+ * - the record store turns finished calls into CDRs, recordings, call notes and AI transcription data.
+ */
+import type { PbxOperationName } from '@switchboard/pbx-api';
+
+/** A request that passed the operation's rules. */
+export interface RequestContext {
+  /** Query (GET, values as text) or JSON body (POST); never contains `access_token`. */
+  params: Record<string, unknown>;
+  /** Remote address of the caller. */
+  clientIp: string;
+  /** Client id the access token was issued to (undefined for get_token/refresh_token). */
+  clientId: string | undefined;
+}
+
+/** Fields a handler adds to `{ errcode: 0, errmsg: 'SUCCESS' }`. */
+export type HandlerResult = Record<string, unknown>;
+
+/** A failure answered as `{ errcode, errmsg, ...extra }` with HTTP 200, as the PBX does. */
+export class SimError extends Error {
+  constructor(
+    readonly errcode: number,
+    readonly errmsg: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(`${errcode} ${errmsg}`);
+  }
+}
+
+/** Handles one operation. Throw {@link SimError} for PBX failures. */
+export type OperationHandler = (context: RequestContext) => HandlerResult | Promise<HandlerResult>;
+
+/** Handlers by operation name. */
+export type HandlerTable = Partial<Record<PbxOperationName, OperationHandler>>;
+
+/** Where events go: the event WebSocket subscribers and configured webhooks. */
+export interface EventSink {
+  /** Publishes event `type` with its payload as an object; the bus applies the documented `msg` encoding. */
+  publish(type: number, msg: Record<string, unknown>): void;
+}
+
+/** A call that has ended, as the live call center reports it. Times are unix seconds (simulated clock). */
+export interface FinishedCall {
+  call_id: string;
+  /** Start of the call. */
+  timestamp: number;
+  type: 'Inbound' | 'Outbound' | 'Internal';
+  disposition: 'ANSWERED' | 'NO ANSWER' | 'BUSY' | 'FAILED' | 'VOICEMAIL';
+  /** True when the caller hung up while queued (AI data reports ABANDONED). */
+  abandoned: boolean;
+  call_from_number: string;
+  call_from_name: string;
+  call_to_number: string;
+  call_to_name: string;
+  ring_duration: number;
+  talk_duration: number;
+  hold_duration: number;
+  duration: number;
+  src_trunk: string;
+  dst_trunk: string;
+  did_number: string;
+  /** Queue number when the call went through a queue. */
+  queue_number: string;
+  /** Extension that answered, when one did. */
+  agent_number: string;
+  /** Whether a recording file exists for the call. */
+  recorded: boolean;
+}
+
+/** Receives finished calls; the record store builds CDRs, recordings, notes and AI data and emits 30012/30028. */
+export interface CallRecordSink {
+  recordCall(call: FinishedCall): void;
+}
+
+/** An extension of the simulated PBX. */
+export interface ExtensionInfo {
+  id: number;
+  number: string;
+  name: string;
+}
+
+/** A trunk; `controlled` = Control Inbound Call enabled (calls on it are held up to the hold window). */
+export interface TrunkInfo {
+  id: number;
+  name: string;
+  type: string;
+  controlled: boolean;
+}
+
+/** An inbound route: DID patterns on trunks to a destination (a queue in every scenario). */
+export interface InboundRouteInfo {
+  id: number;
+  name: string;
+  did_patterns: string[];
+  trunk_ids: number[];
+  /** Destination type and ID as inbound_route/query reports them (def_dest, def_dest_value). */
+  def_dest: string;
+  def_dest_value: string;
+}
+
+/** The static world of a scenario that other parts read. */
+export interface WorldInfo {
+  extensions: ExtensionInfo[];
+  trunks: TrunkInfo[];
+  inboundRoutes: InboundRouteInfo[];
+}
+
+/** Scenario names. */
+export type ScenarioName = 'small' | 'contact-center' | 'stress';
+
+/** Settings of the live call center. */
+export interface CallCenterOptions {
+  scenario: ScenarioName;
+  seed: number;
+  /** Simulated seconds per real second for generated traffic (1 = real time). */
+  speed: number;
+  /** How long a held inbound call waits for accept/refuse, in real ms (10,000 on a real PBX). */
+  holdWindowMs: number;
+  /** Multiplier on the scenario's arrival rates (0 = no generated traffic). */
+  trafficRate: number;
+  events: EventSink;
+  records: CallRecordSink;
+}
+
+/** The control surface of the call center used by `/sim/*` routes and tests. */
+export interface CallCenterControl {
+  /** Holds a new inbound call on a controlled trunk and publishes 30016. Throws SimError when the trunk is unknown or not controlled. */
+  holdInboundCall(input: { from: string; to: string; trunk_name: string }): {
+    call_id: string;
+    channel_id: string;
+  };
+  setTrafficRate(rate: number): void;
+  trafficRate(): number;
+  /** Starts generated traffic and timers. */
+  start(): void;
+  /** Stops every timer; state stays readable. */
+  stop(): void;
+  /** Back to the scenario's initial state with the same seed. */
+  reset(): void;
+  world(): WorldInfo;
+}
+
+/** What the call-center module hands the simulator. */
+export interface CallCenter {
+  handlers: HandlerTable;
+  control: CallCenterControl;
+}

@@ -1,0 +1,2 @@
+// PBX display-time formatting and parsing (see pbx-time.ts).
+export {};
