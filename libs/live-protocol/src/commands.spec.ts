@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseAgentLogin,
+  parseAuditQuery,
+  parseDecide,
+  parseKick,
+  parseListen,
+  parseResync,
+  parseSubscribe,
+  parseUacstaRefuse,
+} from './index.js';
+
+describe('command payloads', () => {
+  it('decide accepts a call id and a known decision', () => {
+    expect(parseDecide({ callId: '1.2', decision: 'refuse_and_block' })).toEqual({
+      ok: true,
+      data: { callId: '1.2', decision: 'refuse_and_block' },
+    });
+  });
+
+  it('decide names every bad field', () => {
+    const result = parseDecide({ callId: '', decision: 'maybe' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('invalid_payload');
+    expect(result.error.fields?.map((f) => f.field)).toEqual(['callId', 'decision']);
+  });
+
+  it('non-objects are refused, not thrown', () => {
+    for (const bad of [null, undefined, 3, 'x', []]) {
+      expect(parseDecide(bad).ok).toBe(false);
+      expect(parseSubscribe(bad).ok).toBe(false);
+    }
+  });
+
+  it('subscribe takes known stream ids only', () => {
+    expect(parseSubscribe({ streams: ['queue:1', 'inbound'] }).ok).toBe(true);
+    expect(parseSubscribe({ streams: ['queue:1', 'secrets'] }).ok).toBe(false);
+    expect(parseSubscribe({ streams: [] }).ok).toBe(false);
+    expect(parseResync({ stream: 'health' }).ok).toBe(true);
+    expect(parseResync({ stream: 'queue:' }).ok).toBe(false);
+  });
+
+  it('kick takes a list of channel ids or all', () => {
+    expect(parseKick({ conference: '6900', members: 'all' })).toMatchObject({
+      ok: true,
+      data: { members: 'all' },
+    });
+    expect(parseKick({ conference: '6900', members: ['PJSIP/1-1'] }).ok).toBe(true);
+    expect(parseKick({ conference: '6900', members: [] }).ok).toBe(false);
+    expect(parseKick({ conference: '6900', members: [3] }).ok).toBe(false);
+  });
+
+  it('agent login, listen, uacsta and audit', () => {
+    expect(parseAgentLogin({ extension: '1001', operation: 'login', queueIds: [1, 2] }).ok).toBe(true);
+    expect(parseAgentLogin({ extension: '1001', operation: 'login' })).toEqual({
+      ok: true,
+      data: { extension: '1001', operation: 'login' },
+    });
+    expect(parseAgentLogin({ extension: '1001', operation: 'login', queueIds: [0] }).ok).toBe(false);
+    expect(parseListen({ agent: '1001', monitor: '1999', mode: 'barge' }).ok).toBe(true);
+    expect(parseListen({ agent: '1001', monitor: '1999', mode: 'shout' }).ok).toBe(false);
+    expect(parseUacstaRefuse({ extension: '1001', callId: '32789' }).ok).toBe(true);
+    expect(parseAuditQuery(undefined)).toEqual({ ok: true, data: { limit: 100 } });
+    expect(parseAuditQuery({ limit: 1000 }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,193 @@
+import { fail, ok, type Result, type ResultError } from './result.js';
+import { isStreamId, type StreamId } from './streams.js';
+
+/** Subscribe to streams; the gateway answers with the ones granted and sends each a snapshot. */
+export interface SubscribeCommand {
+  streams: StreamId[];
+}
+
+/** Ask for a fresh snapshot of one stream (after a gap or a reconnect). */
+export interface ResyncCommand {
+  stream: StreamId;
+}
+
+/** Decide a held inbound call. */
+export interface DecideCommand {
+  callId: string;
+  decision: 'accept' | 'refuse' | 'refuse_and_block';
+}
+
+/** Kick members out of an ongoing conference. */
+export interface KickCommand {
+  conference: string;
+  /** Channel ids, or 'all'. */
+  members: string[] | 'all';
+}
+
+/** Refuse a ringing desk-phone call through uaCSTA. */
+export interface UacstaRefuseCommand {
+  extension: string;
+  callId: string;
+}
+
+/** Log a dynamic agent in to or out of queues. */
+export interface AgentLoginCommand {
+  extension: string;
+  operation: 'login' | 'logout';
+  /** Queue ids; all of the agent's queues when absent. */
+  queueIds?: number[];
+}
+
+/** Listen to, whisper to or barge in on an agent's call from the supervisor's own extension. */
+export interface ListenCommand {
+  /** The agent whose call to join. */
+  agent: string;
+  /** The supervisor's extension that rings. */
+  monitor: string;
+  mode: 'listen' | 'whisper' | 'barge';
+}
+
+/** Ask for recent audit entries. */
+export interface AuditQuery {
+  limit: number;
+}
+
+type Fields = NonNullable<ResultError['fields']>;
+
+/** Collects field problems while reading an untrusted object. */
+class Reader {
+  readonly problems: Fields = [];
+  readonly input: Record<string, unknown>;
+
+  constructor(payload: unknown) {
+    const isObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload);
+    this.input = isObject ? (payload as Record<string, unknown>) : {};
+    if (!isObject) this.problems.push({ field: '(payload)', message: 'must be an object' });
+  }
+
+  text(field: string, maxLength = 128): string {
+    const value = this.input[field];
+    if (typeof value !== 'string' || value.trim() === '') {
+      this.problems.push({ field, message: 'is required and must be a non-empty string' });
+      return '';
+    }
+    if (value.length > maxLength)
+      this.problems.push({ field, message: `must be at most ${maxLength} characters` });
+    return value;
+  }
+
+  oneOf<T extends string>(field: string, values: readonly T[]): T {
+    const value = this.input[field];
+    if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) {
+      this.problems.push({ field, message: `must be one of ${values.join(', ')}` });
+      return values[0] as T;
+    }
+    return value as T;
+  }
+
+  list<T>(
+    field: string,
+    item: (value: unknown) => value is T,
+    what: string,
+    max = 500,
+    optional = false,
+  ): T[] | undefined {
+    const value = this.input[field];
+    if (value === undefined && optional) return undefined;
+    if (!Array.isArray(value) || value.length === 0 || value.length > max || !value.every(item)) {
+      this.problems.push({ field, message: `must be a list of 1 to ${max} ${what}` });
+      return [];
+    }
+    return value;
+  }
+
+  integer(field: string, min: number, max: number, fallback: number): number {
+    const value = this.input[field];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      this.problems.push({ field, message: `must be an integer from ${min} to ${max}` });
+      return fallback;
+    }
+    return value;
+  }
+
+  result<T>(value: T): Result<T> {
+    return this.problems.length === 0
+      ? ok(value)
+      : fail(
+          'invalid_payload',
+          `Invalid request: ${this.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+          this.problems,
+        );
+  }
+}
+
+const isNonEmptyString = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 128;
+const isPositiveInt = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** Reads a subscribe payload from a browser. */
+export function parseSubscribe(payload: unknown): Result<SubscribeCommand> {
+  const r = new Reader(payload);
+  const streams =
+    r.list('streams', isStreamId, 'stream ids (queue:<id>, inbound, conferences, uacsta, health)') ?? [];
+  return r.result({ streams });
+}
+
+/** Reads a resync payload. */
+export function parseResync(payload: unknown): Result<ResyncCommand> {
+  const r = new Reader(payload);
+  const stream = r.input['stream'];
+  if (!isStreamId(stream)) r.problems.push({ field: 'stream', message: 'must be a stream id' });
+  return r.result({ stream: stream as StreamId });
+}
+
+/** Reads a held-call decision. */
+export function parseDecide(payload: unknown): Result<DecideCommand> {
+  const r = new Reader(payload);
+  return r.result({
+    callId: r.text('callId'),
+    decision: r.oneOf('decision', ['accept', 'refuse', 'refuse_and_block'] as const),
+  });
+}
+
+/** Reads a conference kick. */
+export function parseKick(payload: unknown): Result<KickCommand> {
+  const r = new Reader(payload);
+  const conference = r.text('conference', 32);
+  const members =
+    r.input['members'] === 'all' ? 'all' : (r.list('members', isNonEmptyString, 'channel ids') ?? []);
+  return r.result({ conference, members });
+}
+
+/** Reads a uaCSTA refuse. */
+export function parseUacstaRefuse(payload: unknown): Result<UacstaRefuseCommand> {
+  const r = new Reader(payload);
+  return r.result({ extension: r.text('extension', 32), callId: r.text('callId', 64) });
+}
+
+/** Reads an agent login/logout. */
+export function parseAgentLogin(payload: unknown): Result<AgentLoginCommand> {
+  const r = new Reader(payload);
+  const extension = r.text('extension', 32);
+  const operation = r.oneOf('operation', ['login', 'logout'] as const);
+  const queueIds = r.list('queueIds', isPositiveInt, 'queue ids', 500, true);
+  return r.result({ extension, operation, ...(queueIds ? { queueIds } : {}) });
+}
+
+/** Reads a listen/whisper/barge request. */
+export function parseListen(payload: unknown): Result<ListenCommand> {
+  const r = new Reader(payload);
+  return r.result({
+    agent: r.text('agent', 32),
+    monitor: r.text('monitor', 32),
+    mode: r.oneOf('mode', ['listen', 'whisper', 'barge'] as const),
+  });
+}
+
+/** Reads an audit query. */
+export function parseAuditQuery(payload: unknown): Result<AuditQuery> {
+  const r = new Reader(payload ?? {});
+  return r.result({ limit: r.integer('limit', 1, 500, 100) });
+}

@@ -1,0 +1,194 @@
+/**
+ * What screens see: the gateway's live state in browser-friendly shapes (camelCase, times as epoch ms of
+ * the gateway clock). Wire shapes of the PBX never cross this line.
+ */
+
+/** Mutually exclusive agent states; a legend counts each. */
+export type AgentState = 'available' | 'ringing' | 'on_call' | 'on_hold' | 'paused' | 'logged_out';
+
+/** Every agent state, in legend order. */
+export const AGENT_STATES: readonly AgentState[] = [
+  'available',
+  'ringing',
+  'on_call',
+  'on_hold',
+  'paused',
+  'logged_out',
+];
+
+/** One agent of one queue. */
+export interface AgentView {
+  /** Extension number; the key of the agent within a queue. */
+  number: string;
+  name: string;
+  state: AgentState;
+  /** When the agent entered `state` (epoch ms). */
+  since: number;
+  /** Pause reason while paused, else ''. */
+  pauseReason: string;
+  kind: 'static' | 'dynamic';
+}
+
+/** A caller waiting in a queue, not yet connected to an agent. */
+export interface WaitingCallerView {
+  /** PBX call id; the key. */
+  callId: string;
+  number: string;
+  name: string;
+  /** When the caller started waiting (epoch ms). */
+  since: number;
+}
+
+/** Warn / critical levels of one queue; `null` = no threshold. */
+export interface QueueThresholds {
+  waiting: { warn: number | null; critical: number | null };
+  /** Longest current wait, seconds. */
+  longestWaitSec: { warn: number | null; critical: number | null };
+  /** Service level % (lower is worse). */
+  serviceLevel: { warn: number | null; critical: number | null };
+  /** Seconds within which an answer counts toward the service level. */
+  serviceLevelSec: number;
+  /** Pauses longer than this turn red, seconds; null = no limit. */
+  maxPauseSec: number | null;
+}
+
+/** Today's figures since the day boundary in the site time zone. See METRIC_DEFINITIONS. */
+export interface QueueTodayStats {
+  /** Start of "today" (epoch ms). */
+  dayStart: number;
+  timeZone: string;
+  offered: number;
+  answered: number;
+  abandoned: number;
+  /** Abandoned before the short-abandon cut-off; excluded from the service level. */
+  shortAbandoned: number;
+  answeredWithinThreshold: number;
+  /** 0-100, or null before the first counted call. */
+  serviceLevel: number | null;
+  avgWaitSec: number | null;
+  avgTalkSec: number | null;
+}
+
+/** Figures of a queue right now. */
+export interface QueueStatsView {
+  waiting: number;
+  /** Since when the oldest caller has waited (epoch ms), or null when nobody waits. */
+  oldestWaitingSince: number | null;
+  agentCounts: Record<AgentState, number>;
+  today: QueueTodayStats;
+}
+
+/** The complete live state of one queue. */
+export interface QueueView {
+  id: number;
+  number: string;
+  name: string;
+  thresholds: QueueThresholds;
+  agents: AgentView[];
+  waiting: WaitingCallerView[];
+  stats: QueueStatsView;
+  /** Last time the gateway confirmed this data with the PBX (epoch ms). */
+  confirmedAt: number;
+  /** How often the gateway polls this queue (ms); data older than ~2.5 intervals is stale. */
+  pollIntervalMs: number;
+}
+
+/** Where a held inbound call stands. */
+export type HeldCallStatus = 'pending' | 'deciding' | 'accepted' | 'refused' | 'auto_accepted' | 'failed';
+
+/** What is known about a caller, gathered cheaply by the gateway. */
+export interface CallerContext {
+  contactName: string | null;
+  company: string | null;
+  /** Calls from this number since the day boundary, this one excluded. */
+  callsToday: number;
+  /** Outcome of this number's previous call today, if any. */
+  lastOutcome: string | null;
+}
+
+/** An inbound call the PBX is holding for a decision (event 30016), and its outcome. */
+export interface HeldCallView {
+  /** PBX call id; the key. */
+  callId: string;
+  from: string;
+  /** Dialled number (DID). */
+  to: string;
+  trunk: string;
+  /** When the gateway learned of the call (epoch ms). */
+  receivedAt: number;
+  /** When the PBX accepts it by itself (epoch ms). */
+  deadline: number;
+  context: CallerContext;
+  status: HeldCallStatus;
+  /** Decision that was taken (refuse_and_block shows as status refused with blocked=true). */
+  blocked: boolean;
+  /** Who decided, for accepted/refused. */
+  decidedBy: string | null;
+  decidedAt: number | null;
+  /** Human-readable reason for `failed`. */
+  error: string | null;
+}
+
+/** A member of an ongoing conference. */
+export interface ConferenceMemberView {
+  /** Channel id; the key, and what kick takes. */
+  channelId: string;
+  from: string;
+  kind: string;
+  status: string;
+}
+
+/** An ongoing conference. */
+export interface ConferenceView {
+  /** Conference number; the key. */
+  number: string;
+  name: string;
+  members: ConferenceMemberView[];
+}
+
+/** A desk-phone call seen through uaCSTA (event 30020). */
+export interface UacstaCallView {
+  /** `${extension}:${callId}`; the key. */
+  key: string;
+  extension: string;
+  callId: string;
+  state: 'ringing' | 'answered';
+  since: number;
+}
+
+/** Health of the PBX link as the gateway sees it. */
+export interface HealthView {
+  pbx: 'connected' | 'degraded' | 'down';
+  /** Last successful PBX request (epoch ms), or null. */
+  lastSuccessAt: number | null;
+  /** Last PBX failure, human-readable and secret-free. */
+  lastError: string | null;
+  eventStream: 'connecting' | 'open' | 'reconnecting' | 'closed' | 'idle' | 'subscribing';
+  /** The gateway's clock (epoch ms) when sent, so screens can correct for their own clock skew. */
+  serverTime: number;
+}
+
+/** An entry of the audit log. */
+export interface AuditEntryView {
+  id: number;
+  at: number;
+  user: string;
+  action: string;
+  target: string;
+  result: 'ok' | 'error';
+  detail: string;
+}
+
+/** Metric definitions shown as tooltips; the gateway computes exactly these. */
+export const METRIC_DEFINITIONS: Readonly<Record<string, string>> = {
+  waiting: 'Callers in the queue now, not yet connected to an agent.',
+  longestWait: 'Age of the oldest caller still waiting.',
+  offered: 'Calls that entered the queue since the day boundary.',
+  answered: 'Calls connected to an agent since the day boundary.',
+  abandoned: 'Callers who hung up while queued since the day boundary (short abandons counted separately).',
+  serviceLevel:
+    'Answered within the threshold / (answered + abandoned after the short-abandon cut-off), in %.',
+  avgWait: 'Mean time answered calls waited before an agent answered, today.',
+  avgTalk: 'Mean talk time of answered calls, today.',
+  timeInState: 'Now minus the agent’s last state change.',
+};
