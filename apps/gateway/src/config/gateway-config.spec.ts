@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_PBX, loadGatewayConfig } from './gateway-config.js';
+
+const secret = () => 'generated-secret-generated-secret-0000';
+
+describe('loadGatewayConfig', () => {
+  it('runs against the built-in simulator with no settings at all', () => {
+    const config = loadGatewayConfig({}, secret);
+    expect(config.port).toBe(3000);
+    expect(config.pbx).toMatchObject({ baseUrl: DEMO_PBX.baseUrl, clientId: DEMO_PBX.clientId });
+    expect(config.polling.queueIntervalMs).toBe(2000);
+    expect(config.auth.secretGenerated).toBe(true);
+  });
+
+  it('lists every wrong setting at once, naming each', () => {
+    let error: unknown;
+    try {
+      loadGatewayConfig(
+        {
+          PORT: 'abc',
+          PBX_BASE_URL: 'ftp://x',
+          SITE_TIME_ZONE: 'Mars/Base',
+          POLL_QUEUES_MS: '5',
+          QUEUES: '1,x',
+          LOG_LEVEL: 'loud',
+        },
+        secret,
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of [
+      'PORT',
+      'PBX_BASE_URL',
+      'SITE_TIME_ZONE',
+      'POLL_QUEUES_MS',
+      'QUEUES',
+      'LOG_LEVEL',
+      'PBX_CLIENT_ID',
+    ]) {
+      expect(problems).toContain(key);
+    }
+  });
+
+  it('requires credentials for a real PBX and never prints the secret in problems', () => {
+    expect(() => loadGatewayConfig({ PBX_BASE_URL: 'https://pbx.example.com:8088' }, secret)).toThrow(
+      /PBX_CLIENT_SECRET/,
+    );
+    const config = loadGatewayConfig(
+      {
+        PBX_BASE_URL: 'https://pbx.example.com:8088',
+        PBX_CLIENT_ID: 'id',
+        PBX_CLIENT_SECRET: 's3cret-value',
+      },
+      secret,
+    );
+    expect(config.pbx.clientSecret).toBe('s3cret-value');
+    try {
+      loadGatewayConfig({ PBX_CLIENT_SECRET: 's3cret-value', PORT: '-1' }, secret);
+    } catch (e) {
+      expect(String(e)).not.toContain('s3cret-value');
+    }
+  });
+
+  it('merges per-queue thresholds over the defaults', () => {
+    const config = loadGatewayConfig({ QUEUE_THRESHOLDS: '{"3":{"waitingWarn":1}}' }, secret);
+    expect(config.stats.thresholds['3']).toMatchObject({ waitingWarn: 1, waitingCritical: 6 });
+    expect(() => loadGatewayConfig({ QUEUE_THRESHOLDS: '[1]' }, secret)).toThrow(/QUEUE_THRESHOLDS/);
+    expect(() => loadGatewayConfig({ USERS: '[{"username":"a"}]' }, secret)).toThrow(
+      /USERS \[0\]\.passwordHash/,
+    );
+  });
+});

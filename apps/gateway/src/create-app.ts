@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { AppModule } from './app.module.js';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { JsonLogger } from './logging/json-logger.js';
+
+/** A started gateway. */
+export interface RunningGateway {
+  app: INestApplication;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Builds and starts the gateway on config.port (0 = any free port). Used by main.ts, tests and benchmarks. */
+export async function startGateway(
+  config: GatewayConfig,
+  logger = new JsonLogger(config.logLevel),
+): Promise<RunningGateway> {
+  const app = await NestFactory.create(AppModule.forRoot(config), { logger, abortOnError: false });
+  app.useWebSocketAdapter(new IoAdapter(app));
+  app.enableShutdownHooks();
+  await app.listen(config.port, config.host);
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    port: address.port,
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => app.close(),
+  };
+}

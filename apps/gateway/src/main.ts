@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadGatewayConfig } from './config/gateway-config.js';
+import { startGateway } from './create-app.js';
+import { JsonLogger } from './logging/json-logger.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadGatewayConfig(process.env, () => randomBytes(32).toString('base64url'));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = new JsonLogger(config.logLevel);
+  const gateway = await startGateway(config, logger);
+  logger.event('info', 'gateway listening', { url: `http://localhost:${gateway.port}` });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
