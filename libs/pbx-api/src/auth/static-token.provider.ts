@@ -10,7 +10,9 @@ export class StaticTokenProvider implements TokenProvider {
   private closed = false;
 
   constructor(private readonly token: string) {
-    if (!token) throw new PbxAuthError('A fixed access token must not be empty');
+    if (typeof token !== 'string' || token.trim() === '') {
+      throw new PbxAuthError('accessToken must be a non-empty string');
+    }
   }
 
   /** @inheritdoc */
@@ -25,8 +27,8 @@ export class StaticTokenProvider implements TokenProvider {
     if (token === this.token) this.refused = true;
   }
 
-  /** @inheritdoc */
-  onChange(): () => void {
+  /** @inheritdoc A fixed token never changes, so the listener is never called. */
+  onChange(_listener: (token: string) => void): () => void {
     return () => undefined;
   }
 

@@ -1,3 +1,4 @@
+import { toInt } from '../quirks.js';
 import type { TokenProvider } from '../auth/token.types.js';
 import { isTokenErrcode } from '../errcodes.js';
 import {
@@ -10,6 +11,7 @@ import {
 import { PBX_OPERATIONS, type PbxOperationName } from '../rules/operations.js';
 import type { OperationSpec } from '../rules/schema.js';
 import { validate } from '../rules/validate.js';
+import { redactSecrets } from './redact.js';
 import type { PbxEnvelope, Transport } from './transport.js';
 
 /** Per-call options every resource method accepts. */
@@ -46,8 +48,13 @@ export class PbxRequester {
 
   /** Downloads a file offered by the PBX with the current token. */
   async download(resourcePath: string, options: RequestOptions = {}): Promise<unknown> {
-    const token = await this.requireTokens().getAccessToken();
-    return this.transport.download(resourcePath, token, options.signal);
+    const tokens = this.requireTokens('download');
+    const token = await tokens.getAccessToken();
+    const body = await this.transport.download(resourcePath, token, options.signal);
+    if (!isTokenRefusal(body)) return body;
+    // Same rule as for operations: a refused token is renewed and the download tried once more.
+    tokens.invalidate(token);
+    return this.transport.download(resourcePath, await tokens.getAccessToken(), options.signal);
   }
 
   /** Sends an authenticated operation, renewing a refused token once. */
@@ -58,23 +65,23 @@ export class PbxRequester {
   ): Promise<PbxEnvelope> {
     if (!spec.authenticated)
       return this.expectSuccess(spec, await this.transport.send({ spec, params, ...signal(options) }));
-    const tokens = this.requireTokens();
+    const tokens = this.requireTokens(spec.path);
     let token = await tokens.getAccessToken();
     let envelope = await this.transport.send({ spec, params, accessToken: token, ...signal(options) });
     if (isTokenErrcode(envelope.errcode)) {
       tokens.invalidate(token);
-      token = await tokens.getAccessToken();
+      token = await renewedToken(tokens, spec.path, envelope.errcode);
       envelope = await this.transport.send({ spec, params, accessToken: token, ...signal(options) });
       if (isTokenErrcode(envelope.errcode)) {
         tokens.invalidate(token);
         throw new PbxAuthError(
-          `${spec.path} was refused: the access token is not accepted`,
+          `${spec.path} was refused twice: the access token is not accepted even after renewal`,
           spec.path,
           envelope.errcode,
         );
       }
     }
-    return this.expectSuccess(spec, envelope);
+    return this.expectSuccess(spec, envelope, token);
   }
 
   /** Sends an authenticated operation with an explicit token (del_token revokes the token it is sent with). */
@@ -83,15 +90,19 @@ export class PbxRequester {
     params: Record<string, unknown>,
     accessToken: string,
   ): Promise<PbxEnvelope> {
-    return this.expectSuccess(spec, await this.transport.send({ spec, params, accessToken }));
+    return this.expectSuccess(spec, await this.transport.send({ spec, params, accessToken }), accessToken);
   }
 
-  private expectSuccess(spec: OperationSpec, envelope: PbxEnvelope): PbxEnvelope {
+  private expectSuccess(spec: OperationSpec, envelope: PbxEnvelope, token?: string): PbxEnvelope {
     if (envelope.errcode === 0) return envelope;
+    // A PBX that echoes what it was sent must not put the token into an error.
+    const clean = (text: string) => redactSecrets(text, [token]);
     const list = Array.isArray(envelope['invalid_param_list'])
-      ? (envelope['invalid_param_list'] as PbxInvalidParam[])
+      ? (envelope['invalid_param_list'] as unknown[])
+          .filter(isRecord)
+          .map((entry) => cleanParam(entry, clean))
       : [];
-    throw new PbxApiError(spec.path, envelope.errcode, envelope.errmsg, list);
+    throw new PbxApiError(spec.path, envelope.errcode, clean(envelope.errmsg), list);
   }
 
   private checkShape(spec: OperationSpec, envelope: PbxEnvelope): void {
@@ -103,12 +114,52 @@ export class PbxRequester {
     }
   }
 
-  private requireTokens(): TokenProvider {
-    if (!this.tokens) throw new PbxAuthError('No token provider is configured');
+  private requireTokens(operation: string): TokenProvider {
+    if (!this.tokens)
+      throw new PbxAuthError(
+        `${operation} needs an access token but no token provider is configured`,
+        operation,
+      );
     return this.tokens;
   }
 }
 
+/** A token after a refusal; a provider that cannot renew (a fixed token) is reported against the operation. */
+async function renewedToken(tokens: TokenProvider, operation: string, errcode: number): Promise<string> {
+  try {
+    return await tokens.getAccessToken();
+  } catch (error) {
+    if (!(error instanceof PbxAuthError)) throw error;
+    throw new PbxAuthError(
+      `${operation} was refused: the access token is not accepted and no new one could be obtained (${error.message})`,
+      operation,
+      error.errcode ?? errcode,
+      { cause: error },
+    );
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keeps the documented keys as text, scrubbed; spellings vary by endpoint, so each is optional. */
+function cleanParam(entry: Record<string, unknown>, clean: (text: string) => string): PbxInvalidParam {
+  const param: PbxInvalidParam = {};
+  for (const key of ['field', 'value', 'validation_type'] as const) {
+    const value = entry[key];
+    if (typeof value === 'string' || typeof value === 'number') param[key] = clean(String(value));
+  }
+  return param;
+}
+
 function signal(options: RequestOptions): { signal?: AbortSignal } {
   return options.signal ? { signal: options.signal } : {};
+}
+
+/** True when a downloaded body is an errcode envelope saying the token is not accepted. */
+function isTokenRefusal(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const errcode = toInt((body as Record<string, unknown>)['errcode']);
+  return errcode !== undefined && isTokenErrcode(errcode);
 }

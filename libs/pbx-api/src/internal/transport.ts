@@ -1,5 +1,6 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
 import { PbxTimeoutError, PbxTransportError } from '../errors.js';
+import { toInt } from '../quirks.js';
 import type { OperationSpec } from '../rules/schema.js';
 import { backoffDelay, sleep, type BackoffOptions } from './backoff.js';
 import { redactSecrets } from './redact.js';
@@ -22,8 +23,9 @@ export interface TransportOptions {
   /** `http(s)://host:port`, without the `openapi/v1.0` part. */
   baseUrl: string;
   userAgent: string;
+  /** Per-attempt timeout in ms; a positive number. */
   timeoutMs: number;
-  /** Retries for idempotent reads after a transport failure (0 = none). */
+  /** Retries for idempotent reads after a transport failure (0 = none); a whole number. */
   retries: number;
   retryBackoff: BackoffOptions;
   logger?: PbxLogger;
@@ -39,17 +41,18 @@ export interface OutgoingRequest {
   signal?: AbortSignal;
 }
 
-type Attempt =
-  { ok: true; response: AxiosResponse } | { ok: false; error: PbxTransportError | PbxTimeoutError };
+type Failure = PbxTransportError | PbxTimeoutError;
+type Attempt = { ok: true; response: AxiosResponse } | { ok: false; error: Failure; cancelled: boolean };
 
 /**
  * Sends requests to the PBX and decodes the envelope. Knows nothing of tokens' lifecycle or errcodes
- * beyond "is this a well-formed answer"; the client above maps errcodes to errors.
+ * beyond "is this a well-formed answer"; the requester above maps errcodes to errors.
  */
 export class Transport {
   private readonly http: AxiosInstance;
 
   constructor(private readonly options: TransportOptions) {
+    checkOptions(options);
     this.http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ''),
       timeout: options.timeoutMs,
@@ -61,25 +64,34 @@ export class Transport {
     });
   }
 
-  /** Sends one operation; retries transport failures only when the operation is idempotent. */
+  /**
+   * Sends one operation. Connection failures, timeouts, HTTP 5xx and 429 are retried with backoff only
+   * when the operation is idempotent: a replayed accept or create could act twice. A cancelled request
+   * is never retried.
+   */
   async send(request: OutgoingRequest): Promise<PbxEnvelope> {
-    const { spec } = request;
+    const { spec, signal } = request;
     const attempts = spec.idempotent ? this.options.retries + 1 : 1;
-    let last: PbxTransportError | PbxTimeoutError = new PbxTransportError(
-      `${spec.path} was not sent`,
-      spec.path,
-    );
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) {
-        const delay = backoffDelay(attempt - 1, this.options.retryBackoff);
-        this.options.logger?.debug('pbx request retry', { operation: spec.path, attempt, delayMs: delay });
-        await sleep(delay, request.signal);
-      }
+    for (let attempt = 1; ; attempt++) {
       const result = await this.attempt(request);
-      if (result.ok) return this.decode(spec.path, result.response);
-      last = result.error;
+      if (result.ok) return decode(spec.path, result.response);
+      if (result.cancelled || attempt >= attempts) throw result.error;
+      const delayMs = backoffDelay(attempt - 1, this.options.retryBackoff);
+      this.options.logger?.debug('pbx request retry', {
+        operation: spec.path,
+        attempt: attempt + 1,
+        delayMs,
+        reason: result.error.code,
+        ...(result.error instanceof PbxTransportError && result.error.status !== undefined
+          ? { status: result.error.status }
+          : {}),
+      });
+      try {
+        await sleep(delayMs, signal);
+      } catch {
+        throw cancelled(spec.path);
+      }
     }
-    throw last;
   }
 
   /** Downloads a file the PBX offered (e.g. `/api/download/x.json`) and returns its parsed JSON. */
@@ -96,15 +108,15 @@ export class Transport {
     const result = await this.attempt({ spec, params: {}, accessToken, ...(signal ? { signal } : {}) }, url);
     if (!result.ok) throw result.error;
     const { response } = result;
-    if (response.status !== 200) {
-      throw new PbxTransportError(
-        `download failed with HTTP ${response.status}`,
-        'download',
-        response.status,
-      );
+    // Either the file's JSON or, for an expired link or a bad token, an errcode envelope the caller maps
+    // (whatever the HTTP status, an envelope says more than the status does).
+    const body = typeof response.data === 'string' ? parseJson(response.data) : { ok: true as const, value: response.data };
+    const isEnvelope = body.ok && typeof body.value === 'object' && body.value !== null && 'errcode' in body.value;
+    if (response.status !== 200 && !isEnvelope) {
+      throw new PbxTransportError(`download failed with HTTP ${response.status}`, 'download', response.status);
     }
-    // Either the file's JSON or, for an expired link or a bad token, an errcode envelope the caller maps.
-    return typeof response.data === 'string' ? this.parseJson('download', response.data) : response.data;
+    if (!body.ok) throw new PbxTransportError('download answered with invalid JSON', 'download', response.status);
+    return body.value;
   }
 
   private async attempt(request: OutgoingRequest, overrideUrl?: string): Promise<Attempt> {
@@ -127,69 +139,31 @@ export class Transport {
         ms: Date.now() - started,
       });
       if (response.status >= 500 || response.status === 429) {
-        return {
-          ok: false,
-          error: new PbxTransportError(
-            `${spec.path} failed with HTTP ${response.status}`,
-            spec.path,
-            response.status,
-          ),
-        };
+        const error = new PbxTransportError(
+          `${spec.path} failed with HTTP ${response.status}`,
+          spec.path,
+          response.status,
+        );
+        return { ok: false, error, cancelled: false };
       }
       return { ok: true, response };
     } catch (error) {
-      return { ok: false, error: this.toTransportError(spec.path, error) };
+      const isCancel = axios.isCancel(error) || signal?.aborted === true;
+      return {
+        ok: false,
+        error: isCancel ? cancelled(spec.path) : this.toTransportError(spec.path, error, secretsOf(request)),
+        cancelled: isCancel,
+      };
     }
   }
 
-  private decode(operation: string, response: AxiosResponse): PbxEnvelope {
-    const body: unknown =
-      typeof response.data === 'string' ? this.parseJson(operation, response.data) : response.data;
-    if (response.status !== 200 && (typeof body !== 'object' || body === null)) {
-      throw new PbxTransportError(
-        `${operation} failed with HTTP ${response.status}`,
-        operation,
-        response.status,
-      );
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new PbxTransportError(
-        `${operation} answered with a body that is not a JSON object`,
-        operation,
-        response.status,
-      );
-    }
-    const envelope = body as Record<string, unknown>;
-    const errcode =
-      typeof envelope['errcode'] === 'string' ? Number(envelope['errcode']) : envelope['errcode'];
-    if (typeof errcode !== 'number' || !Number.isInteger(errcode)) {
-      throw new PbxTransportError(
-        `${operation} answered without a numeric errcode`,
-        operation,
-        response.status,
-      );
-    }
-    return { ...envelope, errcode, errmsg: typeof envelope['errmsg'] === 'string' ? envelope['errmsg'] : '' };
-  }
-
-  private parseJson(operation: string, text: string): unknown {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new PbxTransportError(`${operation} answered with invalid JSON`, operation);
-    }
-  }
-
-  private toTransportError(operation: string, error: unknown): PbxTransportError | PbxTimeoutError {
+  private toTransportError(operation: string, error: unknown, secrets: readonly string[]): Failure {
     // Keep only code and message: an axios error carries the request config, whose URL holds the token.
     const code = axios.isAxiosError(error) ? error.code : undefined;
-    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    const message = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
     const cause = Object.assign(new Error(message), { code });
     if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
       return new PbxTimeoutError(operation, this.options.timeoutMs, { cause });
-    }
-    if (axios.isCancel(error) || code === 'ERR_CANCELED') {
-      return new PbxTransportError(`${operation} was cancelled`, operation, undefined, { cause });
     }
     return new PbxTransportError(
       `${operation} could not reach the PBX (${code ?? message})`,
@@ -200,4 +174,75 @@ export class Transport {
       },
     );
   }
+}
+
+/** The credentials a request carries, to blank wherever an error message quotes them. */
+function secretsOf({ accessToken, params }: OutgoingRequest): string[] {
+  const values = [accessToken, params['password'], params['refresh_token']];
+  return values.filter((value): value is string => typeof value === 'string');
+}
+
+function cancelled(operation: string): PbxTransportError {
+  const cause = Object.assign(new Error('The request was aborted by its signal'), { code: 'ERR_CANCELED' });
+  return new PbxTransportError(`${operation} was cancelled`, operation, undefined, { cause });
+}
+
+/** Reads the envelope; anything that is not a JSON object with an integer errcode is a transport failure. */
+function decode(operation: string, response: AxiosResponse): PbxEnvelope {
+  const { status } = response;
+  const failedStatus = status < 200 || status > 299;
+  const httpFailure = () =>
+    new PbxTransportError(`${operation} failed with HTTP ${status}`, operation, status);
+  let body: unknown = response.data;
+  if (typeof body === 'string') {
+    const parsed = parseJson(body);
+    if (!parsed.ok) {
+      if (failedStatus) throw httpFailure();
+      throw new PbxTransportError(`${operation} answered with a body that is not JSON`, operation, status);
+    }
+    body = parsed.value;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    if (failedStatus) throw httpFailure();
+    throw new PbxTransportError(
+      `${operation} answered with a body that is not a JSON object`,
+      operation,
+      status,
+    );
+  }
+  const envelope = body as Record<string, unknown>;
+  // Some firmware sends numbers as text; an empty or fractional errcode is not an answer.
+  const errcode = toInt(envelope['errcode']);
+  if (errcode === undefined || (errcode === 0 && failedStatus)) {
+    if (failedStatus) throw httpFailure();
+    throw new PbxTransportError(`${operation} answered without a numeric errcode`, operation, status);
+  }
+  return { ...envelope, errcode, errmsg: typeof envelope['errmsg'] === 'string' ? envelope['errmsg'] : '' };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function checkOptions(options: TransportOptions): void {
+  const problems: string[] = [];
+  if (!(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    problems.push(`timeoutMs must be a positive number of ms, got ${String(options.timeoutMs)}`);
+  }
+  if (!(Number.isInteger(options.retries) && options.retries >= 0)) {
+    problems.push(`retries must be a whole number >= 0, got ${String(options.retries)}`);
+  }
+  const { initialMs, maxMs } = options.retryBackoff;
+  if (!(Number.isFinite(initialMs) && initialMs >= 0)) {
+    problems.push(`retryBackoff.initialMs must be a number >= 0, got ${String(initialMs)}`);
+  }
+  if (!(Number.isFinite(maxMs) && maxMs >= initialMs)) {
+    problems.push(`retryBackoff.maxMs must be a number >= initialMs, got ${String(maxMs)}`);
+  }
+  if (!options.userAgent) problems.push('userAgent must not be empty: the PBX refuses requests without one');
+  if (problems.length > 0) throw new TypeError(`Invalid PBX transport options: ${problems.join('; ')}`);
 }

@@ -1,14 +1,21 @@
-import { PBX_ERRCODE } from '../errcodes.js';
-import { PbxApiError, PbxAuthError } from '../errors.js';
+import type { TokenApi, TokenGetParams, TokenRefreshParams, TokenResponse } from '../auth/token.types.js';
+import { isTokenErrcode, PBX_ERRCODE } from '../errcodes.js';
+import { PbxApiError, PbxAuthError, PbxValidationError, type FieldViolation } from '../errors.js';
+import { redactSecrets } from '../internal/redact.js';
 import type { PbxRequester } from '../internal/requester.js';
+import { toInt } from '../quirks.js';
 import { PBX_OPERATIONS } from '../rules/operations.js';
 import { validate } from '../rules/validate.js';
-import { PbxValidationError } from '../errors.js';
-import type { TokenApi, TokenGetParams, TokenRefreshParams, TokenResponse } from '../auth/token.types.js';
+
+type TokenOperation = 'get_token' | 'refresh_token';
+
+/** Fields whose value must never be echoed in a validation message. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['password', 'refresh_token']);
 
 /**
  * get_token, refresh_token and del_token. Used by the token provider; application code rarely needs it.
- * Errors from these calls never carry the credentials or tokens that were sent.
+ * Errors from these calls never carry the credentials or tokens that were sent: a refusal becomes a
+ * {@link PbxAuthError} without the PBX's `invalid_param_list`, which may echo what was submitted.
  */
 export class AuthResource implements TokenApi {
   constructor(private readonly api: PbxRequester) {}
@@ -28,44 +35,74 @@ export class AuthResource implements TokenApi {
     await this.api.sendWithToken(PBX_OPERATIONS.del_token, {}, accessToken);
   }
 
-  private async tokenCall(operation: 'get_token' | 'refresh_token', params: object): Promise<TokenResponse> {
+  private async tokenCall(operation: TokenOperation, params: object): Promise<TokenResponse> {
     const spec = PBX_OPERATIONS[operation];
-    const violations = validate(spec.params, params, { rejectUnknown: true });
+    const violations = validate(spec.params, params, { rejectUnknown: true }).map(withoutSecretValue);
     if (violations.length > 0) throw new PbxValidationError(operation, violations);
     try {
       const envelope = await this.api.sendAuthenticated(spec, params as Record<string, unknown>, {});
       return parseTokenResponse(operation, envelope);
     } catch (error) {
-      if (error instanceof PbxApiError) throw toAuthError(operation, error);
+      if (error instanceof PbxApiError)
+        throw toAuthError(operation, error, params as Record<string, unknown>);
       throw error;
     }
   }
 }
 
-function toAuthError(operation: string, error: PbxApiError): PbxAuthError {
-  const reason =
-    error.errcode === PBX_ERRCODE.FAILURE
-      ? 'the client id or secret was refused'
-      : error.errcode === PBX_ERRCODE.TOKEN_LIMIT || /MAX LIMITATION/i.test(error.errmsg)
-        ? 'the application already holds the maximum number of live tokens'
-        : error.errcode === PBX_ERRCODE.IP_BLOCKED
-          ? 'this address is blocked after repeated failed logins; an administrator must unblock it'
-          : `errcode ${error.errcode} ${error.errmsg}`;
+function withoutSecretValue(violation: FieldViolation): FieldViolation {
+  if (!SECRET_FIELDS.has(violation.field) || violation.rule === 'required') return violation;
+  return { ...violation, message: 'must be a non-empty string' };
+}
+
+/** A PBX that echoes the request in errmsg must not leak the secret or refresh token that was `sent`. */
+function toAuthError(
+  operation: TokenOperation,
+  error: PbxApiError,
+  sent: Record<string, unknown>,
+): PbxAuthError {
+  const secrets = [...SECRET_FIELDS]
+    .map((field) => sent[field])
+    .filter((v): v is string => typeof v === 'string');
+  const reason = redactSecrets(refusalReason(operation, error), secrets);
   return new PbxAuthError(`${operation} failed: ${reason}`, operation, error.errcode);
 }
 
-function parseTokenResponse(operation: string, body: Record<string, unknown>): TokenResponse {
-  const { access_token, refresh_token, access_token_expire_time, refresh_token_expire_time } = body;
+function refusalReason(operation: TokenOperation, { errcode, errmsg }: PbxApiError): string {
+  if (errcode === PBX_ERRCODE.TOKEN_LIMIT || /MAX LIMITATION/i.test(errmsg)) {
+    return 'the application already holds the maximum of 8 live access tokens; revoke one or wait for one to expire';
+  }
+  if (errcode === PBX_ERRCODE.IP_BLOCKED) {
+    return 'this address is blocked after repeated failed logins; an administrator must unblock it on the PBX';
+  }
+  if (operation === 'refresh_token' && (errcode === PBX_ERRCODE.FAILURE || isTokenErrcode(errcode))) {
+    return 'the refresh token was refused';
+  }
+  if (errcode === PBX_ERRCODE.FAILURE) return 'client id or secret refused';
+  return `errcode ${errcode} ${errmsg}`;
+}
+
+function parseTokenResponse(operation: TokenOperation, body: Record<string, unknown>): TokenResponse {
+  const { access_token, refresh_token } = body;
+  // Lifetimes may arrive as numeric text; a missing, zero or negative one would renew in a tight loop.
+  const accessLifetime = toInt(body['access_token_expire_time']);
+  const refreshLifetime = toInt(body['refresh_token_expire_time']);
   if (
     typeof access_token !== 'string' ||
     !access_token ||
     typeof refresh_token !== 'string' ||
     !refresh_token ||
-    typeof access_token_expire_time !== 'number' ||
-    typeof refresh_token_expire_time !== 'number' ||
-    access_token_expire_time <= 0
+    accessLifetime === undefined ||
+    accessLifetime <= 0 ||
+    refreshLifetime === undefined ||
+    refreshLifetime <= 0
   ) {
     throw new PbxAuthError(`${operation} answered without a usable token pair`, operation);
   }
-  return { access_token, refresh_token, access_token_expire_time, refresh_token_expire_time };
+  return {
+    access_token,
+    refresh_token,
+    access_token_expire_time: accessLifetime,
+    refresh_token_expire_time: refreshLifetime,
+  };
 }

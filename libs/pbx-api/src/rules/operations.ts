@@ -354,5 +354,8 @@ export type PbxOperationName = keyof typeof PBX_OPERATIONS;
 
 /** Looks up an operation by its URL path (`queue/agent_status`), for servers routing requests. */
 export function findOperation(path: string): OperationSpec | undefined {
-  return (PBX_OPERATIONS as Record<string, OperationSpec>)[path];
+  // Own keys only: a path such as `constructor` must not resolve to something on Object.prototype.
+  return Object.hasOwn(PBX_OPERATIONS, path)
+    ? (PBX_OPERATIONS as Record<string, OperationSpec>)[path]
+    : undefined;
 }

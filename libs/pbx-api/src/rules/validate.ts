@@ -180,7 +180,8 @@ function checkObject(
   }
   if (options.rejectUnknown) {
     for (const key of Object.keys(record)) {
-      if (!(key in rule.fields) && isPresent(record[key])) {
+      // Own keys only: `in` would let `constructor` or `toString` pass as known fields.
+      if (!Object.hasOwn(rule.fields, key) && isPresent(record[key])) {
         out.push({
           field: join(path, key),
           rule: 'unknown',
@@ -192,7 +193,12 @@ function checkObject(
   for (const condition of rule.conditions ?? []) {
     if (!matches(condition, record[condition.field], options)) continue;
     for (const key of condition.require ?? []) {
-      if (!isPresent(record[key]) || record[key] === '') {
+      // Required means given with content, as for a required field: an empty string or list is missing.
+      if (
+        !isPresent(record[key]) ||
+        record[key] === '' ||
+        (Array.isArray(record[key]) && record[key].length === 0)
+      ) {
         out.push({
           field: join(path, key),
           rule: 'required',

@@ -1,0 +1,43 @@
+import type { PbxSuccess } from '../types.js';
+import type { KnownString } from './common.types.js';
+
+/** Query of callnotes/get. IDs may be numbers or text: event 30028 hands out text IDs. */
+export interface CallNoteGetParams {
+  /** Call note ID (`call_note_id` of event 30028). */
+  id: string | number;
+  /** Group ID of the note (`group_id` of event 30028). */
+  group_id: string | number;
+}
+
+/** A disposition code selected on a call note. */
+export interface DispositionCode {
+  id: number;
+  /** Label. */
+  name: string;
+  description: string;
+}
+
+/**
+ * Scenario of a note's last change: during a call, in the call log (`cdr` before firmware 83.21.0.117,
+ * `new_cdr` from it on), during a queue agent's wrap-up time; empty text also occurs.
+ */
+export type CallNoteUpdateEntry = KnownString<'in_call' | 'cdr' | 'new_cdr' | 'queue_agent' | ''>;
+
+/** A call note (spec §2.2), current or previous. */
+export interface CallNote {
+  id: string;
+  group_id: string;
+  disposition_code_list: DispositionCode[];
+  remark: string;
+  /** Extension user who added the note. */
+  agent_name: string;
+  /** When the note was added, Unix seconds. */
+  registration_time: number;
+  update_entry: CallNoteUpdateEntry;
+}
+
+/** Answer of callnotes/get: the note as it is now and its earlier versions. */
+export interface CallNoteGetResponse extends PbxSuccess {
+  history: CallNote[];
+  current: CallNote;
+}

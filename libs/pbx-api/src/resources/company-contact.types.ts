@@ -1,0 +1,59 @@
+import type { PbxSuccess } from '../types.js';
+
+/** Query of company_contact/query. */
+export interface CompanyContactQueryParams {
+  /** Contact IDs separated by commas, e.g. `3,8`. */
+  ids: string;
+}
+
+/** A phonebook the contact belongs to. */
+export interface CompanyContactPhonebook {
+  id: number;
+  name: string;
+}
+
+/** Kinds of contact numbers. */
+export type CompanyContactNumberType =
+  | 'business_number'
+  | 'business_number2'
+  | 'business_fax'
+  | 'mobile_number'
+  | 'mobile_number2'
+  | 'home_number'
+  | 'home_number2'
+  | 'home_fax'
+  | 'other_number';
+
+/** One number of a contact. */
+export interface CompanyContactNumber {
+  num_type: CompanyContactNumberType;
+  number: string;
+}
+
+/** A company contact (spec §2.7); fields with no value may be omitted. */
+export interface CompanyContact {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+  email?: string;
+  /** Department. */
+  organization?: string;
+  job_title?: string;
+  position?: string;
+  industry?: string;
+  supervisor?: string;
+  remark?: string;
+  zip_code?: string;
+  street?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  phonebook_list?: CompanyContactPhonebook[];
+  number_list?: CompanyContactNumber[];
+}
+
+/** Answer of company_contact/query. */
+export interface CompanyContactQueryResponse extends PbxSuccess {
+  data: CompanyContact[];
+}

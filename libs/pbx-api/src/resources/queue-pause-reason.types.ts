@@ -1,0 +1,16 @@
+import type { PbxSuccess } from '../types.js';
+
+/** A reason agents may give for pausing. */
+export interface QueuePauseReason {
+  /** Feature code of the reason, e.g. a code starting with * or #. */
+  code: string;
+  reason: string;
+}
+
+/** Body of queue_pause_reason/update: the complete list; reasons left out are deleted. */
+export interface QueuePauseReasonUpdateParams {
+  pause_reason_list: QueuePauseReason[];
+}
+
+/** Answer of queue_pause_reason/update. */
+export type QueuePauseReasonUpdateResponse = PbxSuccess;

@@ -1,0 +1,12 @@
+import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import type { UacstaCallRefuseParams, UacstaCallRefuseResponse } from './uacsta-call.types.js';
+
+/** Desk-phone call control over uaCSTA (supported phones with uaCSTA on at phone and PBX). */
+export class UacstaCallResource {
+  constructor(private readonly api: PbxRequester) {}
+
+  /** POST uacsta_call/refuse: refuses a call ringing on a desk phone. */
+  refuse(params: UacstaCallRefuseParams, options?: RequestOptions): Promise<UacstaCallRefuseResponse> {
+    return this.api.call('uacsta_call/refuse', params, options);
+  }
+}

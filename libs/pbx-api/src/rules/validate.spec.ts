@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldViolation } from '../errors.js';
+import { findOperation, PBX_OPERATIONS } from './operations.js';
+import { validate } from './validate.js';
+
+const pairs = (violations: FieldViolation[]) => violations.map((v) => [v.field, v.rule]);
+
+const ivr = {
+  number: '6200',
+  name: 'Menu',
+  prompt: 'welcome',
+  prompt_repeat: 3,
+  resp_timeout: 5,
+  digit_timeout: 5,
+  dial_ext_option: 'allow',
+  dial_ext_list: [{ value: '1', type: 'extension' }],
+};
+const IVR = PBX_OPERATIONS['ivr/create'].params;
+const AGENT = PBX_OPERATIONS['agent/login'].params;
+
+describe('validate', () => {
+  it('reports every violation at once, in field order, with a message naming the limit and the value', () => {
+    const violations = validate(
+      IVR,
+      { ...ivr, name: undefined, prompt_repeat: 6, digit_timeout: 0, dial_ext_option: 'maybe' },
+      { rejectUnknown: true },
+    );
+    expect(pairs(violations)).toEqual([
+      ['name', 'required'],
+      ['prompt_repeat', 'range'],
+      ['digit_timeout', 'range'],
+      ['dial_ext_option', 'enum'],
+    ]);
+    expect(violations[1]?.message).toBe('must be between 1 and 5, got 6');
+    expect(violations[3]?.message).toBe('must be one of allow, restrict, got "maybe"');
+  });
+
+  it('rejects unknown fields only when asked, at the top level and inside lists', () => {
+    const input = { ...ivr, colour: 'red', dial_ext_list: [{ value: '1', type: 'extension', note: 'x' }] };
+    expect(pairs(validate(IVR, input, { rejectUnknown: true }))).toEqual([
+      ['dial_ext_list[0].note', 'unknown'],
+      ['colour', 'unknown'],
+    ]);
+    expect(validate(IVR, input)).toEqual([]);
+  });
+
+  it('treats field names that exist on every object (constructor, toString) as unknown', () => {
+    const input = JSON.parse('{"id":"3","constructor":"x","toString":"y","hasOwnProperty":"z"}') as unknown;
+    expect(
+      pairs(
+        validate(PBX_OPERATIONS['queue/agent_status'].params, input, {
+          rejectUnknown: true,
+          integersAsText: true,
+        }),
+      ),
+    ).toEqual([
+      ['constructor', 'unknown'],
+      ['toString', 'unknown'],
+      ['hasOwnProperty', 'unknown'],
+    ]);
+  });
+
+  it('treats null like an absent field and a blank required string as missing', () => {
+    expect(pairs(validate(IVR, { ...ivr, number: null, alert_info: null, prompt: '  ' }))).toEqual([
+      ['number', 'required'],
+      ['prompt', 'required'],
+    ]);
+  });
+
+  it('requires a non-empty list when a condition requires it', () => {
+    expect(pairs(validate(IVR, { ...ivr, dial_ext_list: [] }))).toEqual([['dial_ext_list', 'required']]);
+    expect(pairs(validate(IVR, { ...ivr, enb_dial_outb_routes: 1, dial_outb_route_list: [] }))).toEqual([
+      ['dial_outb_route_list', 'required'],
+    ]);
+    expect(pairs(validate(IVR, { ...ivr, prompt_manger_enb: 1, prompt_manger_password: '' }))).toEqual([
+      ['prompt_manger_password', 'required'],
+    ]);
+  });
+
+  it('reports wrong shapes as type violations with the path of the item', () => {
+    expect(pairs(validate(IVR, { ...ivr, dial_ext_list: ['1'], prompt_repeat: 2.5 }))).toEqual([
+      ['prompt_repeat', 'type'],
+      ['dial_ext_list[0]', 'type'],
+    ]);
+    expect(pairs(validate(IVR, 'not an object'))).toEqual([['(body)', 'type']]);
+    expect(pairs(validate(IVR, [ivr]))).toEqual([['(body)', 'type']]);
+  });
+
+  describe('integersAsText (query strings, used by the simulator)', () => {
+    it('reads decimal text as integers and still checks ranges, enums and conditions', () => {
+      const query = { ext_id: '12', operation: 'login', is_paused: '1', max_threshold_for_pause_time: '0' };
+      expect(validate(AGENT, query, { integersAsText: true, rejectUnknown: true })).toEqual([]);
+      expect(
+        pairs(validate(AGENT, { ...query, max_threshold_for_pause_time: '9' }, { integersAsText: true })),
+      ).toEqual([['max_threshold_for_pause_time', 'range']]);
+      expect(pairs(validate(AGENT, { ...query, is_paused: '2' }, { integersAsText: true }))).toEqual([
+        ['is_paused', 'enum'],
+      ]);
+      const routes = { ...ivr, prompt_repeat: '3', enb_dial_outb_routes: '1' };
+      expect(pairs(validate(IVR, routes, { integersAsText: true }))).toEqual([
+        ['dial_outb_route_list', 'required'],
+      ]);
+    });
+
+    it('rejects text that is not a whole number', () => {
+      for (const text of ['1.5', ' 3', '3 ', '', '0x10', '1e2']) {
+        expect(
+          pairs(validate(AGENT, { ext_id: text, operation: 'login' }, { integersAsText: true })),
+        ).toEqual([['ext_id', 'type']]);
+      }
+    });
+
+    it('is off by default: numeric text is a type violation for the client', () => {
+      expect(pairs(validate(AGENT, { ext_id: '12', operation: 'login' }))).toEqual([['ext_id', 'type']]);
+    });
+  });
+});
+
+describe('findOperation', () => {
+  it('finds operations by path and nothing else, not even names every object has', () => {
+    expect(findOperation('queue/agent_status')).toBe(PBX_OPERATIONS['queue/agent_status']);
+    expect(findOperation('cdr/aidownload')?.version).toBe('v2.0');
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'queue', '']) {
+      expect(findOperation(name)).toBeUndefined();
+    }
+  });
+});
