@@ -1,2 +1,2 @@
-// PBX display-time formatting and parsing (see pbx-time.ts).
-export {};
+export { PbxTimeFormat, type PbxTimeFormatOptions } from './pbx-time.js';
+export { zonedDayStart, instantOfWallTime, wallTimeAt, zoneOffsetMs, type WallTime } from './zoned-time.js';

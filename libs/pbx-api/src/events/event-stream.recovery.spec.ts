@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  FakePbxSocket,
+  FakeTokens,
+  pause,
+  until,
+  type FakePbxSocketOptions,
+} from '../../test/support/fake-pbx-socket.js';
+import { PBX_ERRCODE } from '../errcodes.js';
+import { PbxEventStream, type PbxEventStreamState } from './event-stream.js';
+import type { PbxEventStreamOptions } from './event-stream.options.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function fakePbx(options: FakePbxSocketOptions = {}): Promise<FakePbxSocket> {
+  const fake = await FakePbxSocket.start(options);
+  cleanups.push(() => fake.close());
+  return fake;
+}
+
+function streamOn(baseUrl: string, overrides: Partial<PbxEventStreamOptions> = {}) {
+  const tokens = (overrides.tokens as FakeTokens | undefined) ?? new FakeTokens();
+  const logs: string[] = [];
+  const stream = new PbxEventStream({
+    baseUrl,
+    tokens,
+    topics: [30011, 30016],
+    reconnectBackoff: { initialMs: 10, maxMs: 40 },
+    logger: {
+      debug: (message, meta) => logs.push(`${message} ${JSON.stringify(meta)}`),
+      warn: (message, meta) => logs.push(`${message} ${JSON.stringify(meta)}`),
+    },
+    ...overrides,
+  });
+  const states: PbxEventStreamState[] = [];
+  stream.on('state', (state) => states.push(state));
+  cleanups.push(() => stream.close());
+  stream.start();
+  return { stream, tokens, states, logs };
+}
+
+const opened = (stream: PbxEventStream, times = 1) =>
+  stream.state.status === 'open' && stream.state.reconnects >= times - 1 ? true : undefined;
+
+describe('PbxEventStream: reconnecting', () => {
+  it('reconnects after the PBX drops the socket and re-subscribes with the same topics', async () => {
+    const fake = await fakePbx();
+    const { stream, states } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'first open');
+    fake.connections[0]?.drop();
+    expect(await fake.subscription(2)).toEqual([30011, 30016]);
+    await until(() => opened(stream, 2), 'open after reconnect');
+    expect(stream.state.reconnects).toBe(1);
+    expect(states.map((state) => state.status)).toEqual([
+      'connecting',
+      'subscribing',
+      'open',
+      'reconnecting',
+      'connecting',
+      'subscribing',
+      'open',
+    ]);
+    expect(states[3]?.lastError).toMatch(/connection closed \(code 1006\)/);
+  });
+
+  it('re-subscribes with topics changed while disconnected', async () => {
+    const fake = await fakePbx();
+    const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 200, maxMs: 200 } });
+    await until(() => opened(stream), 'first open');
+    fake.connections[0]?.drop();
+    await until(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting');
+    stream.setTopics([30012]);
+    expect(await fake.subscription(2)).toEqual([30012]);
+  });
+
+  it('reconnects with the new token when the provider renews it', async () => {
+    const fake = await fakePbx();
+    const { stream, tokens } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'first open');
+    tokens.rotate();
+    const second = await fake.connection(2);
+    expect(second.token).toBe('tok-2');
+    await until(() => (fake.connections[0]?.closed ? true : undefined), 'old connection closed');
+    await until(() => opened(stream, 2), 'open with the new token');
+    expect(fake.connections).toHaveLength(2);
+  });
+
+  it('ignores a change notice for the token it already uses', async () => {
+    const fake = await fakePbx();
+    const { stream, tokens } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'open');
+    tokens.announce();
+    await pause(150);
+    expect(fake.connections).toHaveLength(1);
+    expect(stream.state.reconnects).toBe(0);
+  });
+
+  it('keeps the connection on a token renewal when reconnectOnTokenChange is false', async () => {
+    const fake = await fakePbx();
+    const { stream, tokens } = streamOn(fake.baseUrl, { reconnectOnTokenChange: false });
+    await until(() => opened(stream), 'open');
+    tokens.rotate();
+    await pause(150);
+    expect(fake.connections).toHaveLength(1);
+    expect(tokens.listenerCount).toBe(0);
+  });
+
+  it('invalidates the token and reconnects with a new one when the subscription is refused for it', async () => {
+    const fake = await fakePbx({
+      onSubscribe: (connection) =>
+        connection.token === 'tok-1'
+          ? { errcode: PBX_ERRCODE.TOKEN_INVALID, errmsg: 'INVALID ACCESS TOKEN' }
+          : { errcode: 0, errmsg: 'SUCCESS' },
+    });
+    const { stream, tokens, states } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'open');
+    expect(tokens.invalidated).toEqual(['tok-1']);
+    expect(fake.connections.map((connection) => connection.token)).toEqual(['tok-1', 'tok-2']);
+    expect(states.find((state) => state.status === 'reconnecting')?.lastError).toBe(
+      'subscription refused: errcode 10004 INVALID ACCESS TOKEN',
+    );
+  });
+
+  it('does not invalidate the token for other refusals, but still retries', async () => {
+    let answers = 0;
+    const fake = await fakePbx({
+      onSubscribe: () =>
+        answers++ === 0 ? { errcode: 40002, errmsg: 'PARAMETER ERROR' } : { errcode: 0, errmsg: 'SUCCESS' },
+    });
+    const { stream, tokens } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'open');
+    expect(tokens.invalidated).toEqual([]);
+    expect(fake.connections.map((connection) => connection.token)).toEqual(['tok-1', 'tok-1']);
+  });
+
+  it('invalidates the token when the PBX refuses the upgrade with HTTP 401', async () => {
+    const fake = await fakePbx({ rejectUpgrade: (token) => (token === 'tok-1' ? 401 : undefined) });
+    const { stream, tokens } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'open');
+    expect(fake.refused).toEqual(['tok-1']);
+    expect(tokens.invalidated).toEqual(['tok-1']);
+    expect(fake.connections[0]?.token).toBe('tok-2');
+  });
+
+  it('retries when the token provider fails', async () => {
+    const fake = await fakePbx();
+    const tokens = new FakeTokens();
+    tokens.failures = 2;
+    const { stream, states } = streamOn(fake.baseUrl, { tokens });
+    await until(() => opened(stream), 'open');
+    expect(stream.state.reconnects).toBe(2);
+    expect(states[1]?.lastError).toBe('could not get an access token: token endpoint unreachable');
+  });
+
+  it('reconnects when the subscription is not answered in time', async () => {
+    const fake = await fakePbx({
+      onSubscribe: (connection) =>
+        connection === fake.connections[0] ? undefined : { errcode: 0, errmsg: 'SUCCESS' },
+    });
+    const { stream } = streamOn(fake.baseUrl, { subscribeTimeoutMs: 100 });
+    await until(() => opened(stream), 'open on the second connection');
+    expect(fake.connections).toHaveLength(2);
+    expect(fake.connections[0]?.closed).toBe(true);
+    expect(stream.state.lastError).toBe('no answer to the subscription within 100 ms');
+  });
+  it('backs off longer after each failure and starts over after a successful subscription', async () => {
+    let refusals = 4;
+    const fake = await fakePbx({
+      onSubscribe: () =>
+        refusals-- > 0 ? { errcode: 40002, errmsg: 'PARAMETER ERROR' } : { errcode: 0, errmsg: 'SUCCESS' },
+    });
+    const started = Date.now();
+    const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 40, maxMs: 10_000 } });
+    await until(() => opened(stream), 'open after four refusals');
+    // Jittered delays of at least 20 + 40 + 80 + 160 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    const dropped = Date.now();
+    fake.connections.at(-1)?.drop();
+    await fake.connection(6);
+    // Reset: the next delay is at most 40 ms again; without the reset it would be 320-640 ms.
+    expect(Date.now() - dropped).toBeLessThan(300);
+  });
+});
+
+describe('PbxEventStream: stale connections', () => {
+  it('drops and reconnects when nothing arrives for staleAfterMs', async () => {
+    const fake = await fakePbx({ answerHeartbeats: false });
+    const { stream } = streamOn(fake.baseUrl, { heartbeatIntervalMs: 30, staleAfterMs: 150 });
+    await fake.connection(2);
+    await until(() => (fake.connections[0]?.closed ? true : undefined), 'stale connection closed');
+    expect(fake.connections[0]?.heartbeats).toBeGreaterThan(0);
+    expect(stream.state.lastError).toBe('no frame from the PBX for 150 ms');
+  });
+
+  it('heartbeat responses keep a quiet connection alive', async () => {
+    const fake = await fakePbx();
+    const { stream } = streamOn(fake.baseUrl, { heartbeatIntervalMs: 25, staleAfterMs: 250 });
+    await until(() => opened(stream), 'open');
+    await pause(750);
+    expect(fake.connections).toHaveLength(1);
+    expect(stream.state).toMatchObject({ status: 'open', reconnects: 0 });
+  });
+});
+
+describe('PbxEventStream: close', () => {
+  it('closes the socket, stops reconnecting and stops watching the token', async () => {
+    const fake = await fakePbx();
+    const { stream, tokens, states } = streamOn(fake.baseUrl);
+    await until(() => opened(stream), 'open');
+    await stream.close();
+    expect(stream.state.status).toBe('closed');
+    await until(() => (fake.connections[0]?.closed ? true : undefined), 'server saw the close');
+    expect(tokens.listenerCount).toBe(0);
+    tokens.rotate();
+    await pause(150);
+    expect(fake.connections).toHaveLength(1);
+    expect(states.at(-1)?.status).toBe('closed');
+    expect(() => stream.start()).toThrow(/closed/);
+    await stream.close();
+  });
+
+  it('cancels a pending reconnect', async () => {
+    const fake = await fakePbx();
+    const baseUrl = fake.baseUrl;
+    await fake.close();
+    const { stream, states } = streamOn(baseUrl, { reconnectBackoff: { initialMs: 100, maxMs: 100 } });
+    await until(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting');
+    await stream.close();
+    const attempts = states.filter((state) => state.status === 'connecting').length;
+    await pause(300);
+    expect(states.filter((state) => state.status === 'connecting').length).toBe(attempts);
+    expect(stream.state.status).toBe('closed');
+  });
+});
+
+describe('PbxEventStream: secrets', () => {
+  it('never puts the token in state, errors or log lines', async () => {
+    const secret = 'S3cr3tT0kenValue-';
+    const fake = await fakePbx({
+      rejectUpgrade: (token) => (token === `${secret}1` ? 403 : undefined),
+      onSubscribe: (connection) =>
+        connection.token === `${secret}2`
+          ? { errcode: 10004, errmsg: 'INVALID ACCESS TOKEN' }
+          : { errcode: 0, errmsg: 'SUCCESS' },
+    });
+    const { stream, states, logs } = streamOn(fake.baseUrl, { tokens: new FakeTokens(secret) });
+    await until(() => opened(stream), 'open with the third token');
+    fake.connections.at(-1)?.drop();
+    await until(() => opened(stream, 4), 'open again');
+    const everything = JSON.stringify({ states, logs, state: stream.state });
+    expect(logs.length).toBeGreaterThan(0);
+    expect(everything).not.toContain(secret);
+    expect(everything).toMatch(/HTTP 403/);
+  });
+});
