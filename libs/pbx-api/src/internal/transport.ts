@@ -110,12 +110,21 @@ export class Transport {
     const { response } = result;
     // Either the file's JSON or, for an expired link or a bad token, an errcode envelope the caller maps
     // (whatever the HTTP status, an envelope says more than the status does).
-    const body = typeof response.data === 'string' ? parseJson(response.data) : { ok: true as const, value: response.data };
-    const isEnvelope = body.ok && typeof body.value === 'object' && body.value !== null && 'errcode' in body.value;
+    const body =
+      typeof response.data === 'string'
+        ? parseJson(response.data)
+        : { ok: true as const, value: response.data };
+    const isEnvelope =
+      body.ok && typeof body.value === 'object' && body.value !== null && 'errcode' in body.value;
     if (response.status !== 200 && !isEnvelope) {
-      throw new PbxTransportError(`download failed with HTTP ${response.status}`, 'download', response.status);
+      throw new PbxTransportError(
+        `download failed with HTTP ${response.status}`,
+        'download',
+        response.status,
+      );
     }
-    if (!body.ok) throw new PbxTransportError('download answered with invalid JSON', 'download', response.status);
+    if (!body.ok)
+      throw new PbxTransportError('download answered with invalid JSON', 'download', response.status);
     return body.value;
   }
 
