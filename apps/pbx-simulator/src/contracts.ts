@@ -107,6 +107,30 @@ export interface WorldInfo {
   extensions: ExtensionInfo[];
   trunks: TrunkInfo[];
   inboundRoutes: InboundRouteInfo[];
+  /**
+   * External numbers generated traffic calls from (optional). The record store seeds company contacts
+   * from them so contact look-ups match real callers; absent = contacts get numbers of their own.
+   */
+  callerNumbers?: string[];
+  /** Every caller generated traffic uses, repeat callers included; `contact` marks those in `callerNumbers`. */
+  callers?: CallerInfo[];
+  /** The scenario's queues (absent in hand-made worlds). */
+  queues?: QueueInfo[];
+}
+
+/** A number that calls in; `contact` = also a company contact. */
+export interface CallerInfo {
+  number: string;
+  /** Caller ID name; empty when the network sends none. */
+  name: string;
+  contact: boolean;
+}
+
+/** A call queue as other parts need to name it. */
+export interface QueueInfo {
+  id: number;
+  number: string;
+  name: string;
 }
 
 /** Scenario names. */
@@ -122,6 +146,11 @@ export interface CallCenterOptions {
   holdWindowMs: number;
   /** Multiplier on the scenario's arrival rates (0 = no generated traffic). */
   trafficRate: number;
+  /**
+   * Share (0..1) of generated inbound calls that arrive on a controlled trunk and are held for a decision
+   * (optional; absent = the scenario's own modest share, 1-5%).
+   */
+  controlledCallShare?: number;
   events: EventSink;
   records: CallRecordSink;
 }
@@ -142,6 +171,11 @@ export interface CallCenterControl {
   /** Back to the scenario's initial state with the same seed. */
   reset(): void;
   world(): WorldInfo;
+  /**
+   * The PBX clock in unix seconds (simulated time, fractions allowed), used by system/information and the
+   * record store (optional; absent = wall-clock time).
+   */
+  now?(): number;
 }
 
 /** What the call-center module hands the simulator. */

@@ -1,0 +1,114 @@
+import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
+import { SimError, type HandlerTable } from '../../contracts.js';
+import type { Engine } from '../engine.js';
+import type { AgentRt, MembershipRt } from '../runtime.types.js';
+import { notFound, paramError } from '../sim-errors.js';
+import type { PauseReason } from '../world.types.js';
+import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
+
+function agentOf(engine: Engine, extId: number): AgentRt {
+  const agent = engine.agents.agents.get(extId);
+  if (agent) return agent;
+  const ext = engine.ctx.extById.get(extId);
+  if (!ext) throw notFound('ext_id', extId, 'unknown_extension', 'no extension has this id');
+  throw paramError('ext_id', extId, 'not_agent', `extension ${ext.number} is not an agent of any queue`);
+}
+
+/** The dynamic memberships agent/login acts on: the listed queues, or every queue where the agent is dynamic. */
+function targets(engine: Engine, agent: AgentRt, queueIds: string): MembershipRt[] {
+  const number = agent.ext.number;
+  if (queueIds === '') {
+    const dynamic = agent.memberships.filter((m) => m.type === 'dynamic');
+    if (dynamic.length === 0) {
+      throw paramError(
+        'ext_id',
+        agent.ext.id,
+        'static_agent',
+        `extension ${number} is a static agent in every queue it belongs to; only dynamic agents log in and out`,
+      );
+    }
+    return dynamic;
+  }
+  return commaList(queueIds).map((idText) => {
+    const queue = engine.agents.queueById.get(Number(idText));
+    if (!queue) throw notFound('queue_ids', idText, 'unknown_queue', 'no queue has this id');
+    const m = agent.memberships.find((candidate) => candidate.queue === queue);
+    if (!m)
+      throw paramError(
+        'queue_ids',
+        idText,
+        'not_member',
+        `extension ${number} is not an agent of queue ${queue.def.number}`,
+      );
+    if (m.type === 'static') {
+      throw paramError(
+        'ext_id',
+        agent.ext.id,
+        'static_agent',
+        `extension ${number} is a static agent of queue ${queue.def.number}; only dynamic agents log in and out`,
+      );
+    }
+    return m;
+  });
+}
+
+function checkDuplicates(list: PauseReason[]): void {
+  const duplicates: Record<string, unknown>[] = [];
+  for (const key of ['code', 'reason'] as const) {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      if (seen.has(item[key])) duplicates.push({ field: `pause_reason_list[${i}].${key}`, value: item[key] });
+      seen.add(item[key]);
+    });
+  }
+  if (duplicates.length > 0) {
+    throw new SimError(
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+      PBX_ERRMSG[PBX_ERRCODE.DUPLICATE_KEY_VALUE] ?? 'DUPLICATE KEY VALUE',
+      {
+        duplicate_field_list: duplicates,
+      },
+    );
+  }
+}
+
+/**
+ * agent/login (dynamic agents only; `is_paused` 1 logs in paused with an empty reason, 0 logs in unpaused) and
+ * queue_pause_reason/update (replaces the whole list; agents paused with a reason that is no longer listed stay
+ * paused and keep that reason's text until they resume: deleting a reason changes future choices, not history).
+ */
+export function agentHandlers(get: EngineRef): HandlerTable {
+  return {
+    'agent/login': handler(get, (engine, params) => {
+      const agent = agentOf(engine, requiredInt(params, 'ext_id'));
+      const memberships = targets(engine, agent, text(params, 'queue_ids'));
+      const login = text(params, 'operation') === 'login';
+      const paused = optionalInt(params, 'is_paused') === 1;
+      const threshold = optionalInt(params, 'max_threshold_for_pause_time');
+      for (const m of memberships) {
+        if (!login) {
+          engine.agents.logout(m);
+          continue;
+        }
+        engine.agents.login(m);
+        if (paused) engine.agents.pause(m, '', 'api');
+        else engine.agents.unpause(m);
+        if (threshold !== undefined) m.pauseThresholdSec = threshold;
+      }
+      engine.agents.refresh(agent);
+      return {};
+    }),
+    'queue_pause_reason/update': handler(get, (engine, params) => {
+      const raw = Array.isArray(params['pause_reason_list'])
+        ? (params['pause_reason_list'] as unknown[])
+        : [];
+      const list = raw.map((item) => {
+        const entry = item as Record<string, unknown>;
+        return { code: text(entry, 'code'), reason: text(entry, 'reason') };
+      });
+      checkDuplicates(list);
+      engine.ctx.world.pauseReasons.splice(0, engine.ctx.world.pauseReasons.length, ...list);
+      return {};
+    }),
+  };
+}

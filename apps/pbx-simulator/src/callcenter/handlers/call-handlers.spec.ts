@@ -1,0 +1,163 @@
+import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { describe, expect, it } from 'vitest';
+import { EVENT } from '../event-payloads.js';
+import { expectSimError, members } from '../testing/expectations.js';
+import { harness, type Harness } from '../testing/harness.js';
+import { controlledLine } from '../testing/world-lookup.js';
+
+type CallInfo = Record<string, unknown>;
+
+/** Holds and accepts a call into the small scenario's queue; returns its ids. */
+function inject(h: Harness, from: string): { call_id: string; channel_id: string } {
+  const line = controlledLine(h.center.control.world());
+  const held = h.center.control.holdInboundCall({ from, to: line.did, trunk_name: line.trunk.name });
+  h.call('call/accept_inbound', { channel_id: held.channel_id });
+  return held;
+}
+
+function query(h: Harness, params: Record<string, unknown>): CallInfo[] {
+  return h.call('call/query', params)['data'] as CallInfo[];
+}
+
+/** Advances until `check` holds, one simulated second at a time, for at most `limitMs`. */
+function advanceUntil(h: Harness, check: () => boolean, limitMs: number): void {
+  for (let spent = 0; !check(); spent += 1000) {
+    if (spent >= limitMs) throw new Error(`not reached within ${limitMs} simulated ms`);
+    h.clock.advance(1000);
+  }
+}
+
+function agentMember(info: CallInfo | undefined): Record<string, unknown> | undefined {
+  return info ? members(info).find(([kind]) => kind === 'extension')?.[1] : undefined;
+}
+
+describe('call/query', () => {
+  it('finds live calls by call_id, type or extension, as Call_Info', () => {
+    const h = harness();
+    h.center.control.start();
+    const { call_id, channel_id } = inject(h, '5550005555');
+    advanceUntil(h, () => agentMember(query(h, { call_id })[0])?.['member_status'] === 'ANSWER', 60_000);
+    const [info] = query(h, { call_id });
+    expect(members(info as CallInfo)).toEqual([
+      [
+        'inbound',
+        expect.objectContaining({
+          from: '5550005555',
+          channel_id,
+          member_status: 'ANSWERED',
+          call_path: '6400',
+        }),
+      ],
+      [
+        'extension',
+        expect.objectContaining({
+          channel_id: expect.stringMatching(/^PJSIP\/10\d\d-[0-9a-f]{8}$/),
+          call_path: '6400',
+        }),
+      ],
+    ]);
+    expect(query(h, { type: 'inbound' }).map((c) => c['call_id'])).toEqual([call_id]);
+    expect(query(h, { type: 'outbound' })).toEqual([]);
+    const agent = agentMember(info)?.['number'] as string;
+    expect(query(h, { extension: agent }).map((c) => c['call_id'])).toEqual([call_id]);
+    expect(query(h, { extension: '1099' })).toEqual([]);
+    expect(query(h, { call_id: '1.1' })).toEqual([]);
+  });
+});
+
+describe('call/listen', () => {
+  it('adds the monitor as a member of an answered call until the call ends', () => {
+    const h = harness();
+    h.center.control.start();
+    const { call_id } = inject(h, '5550006666');
+    advanceUntil(h, () => agentMember(query(h, { call_id })[0])?.['member_status'] === 'ANSWER', 60_000);
+    const agentChannel = agentMember(query(h, { call_id })[0])?.['channel_id'] as string;
+    const monitor = h.center.control.world().extensions.at(-1)?.number as string;
+    expect(h.call('call/listen', { monitor, channel_id: agentChannel, type: 'listen' })).toEqual({ call_id });
+    const numbers = members(query(h, { call_id })[0] as CallInfo).map(([, m]) => [
+      m['number'],
+      m['member_status'],
+    ]);
+    expect(numbers).toContainEqual([monitor, 'ANSWER']);
+    expect(h.recorder.of(EVENT.EXTENSION_STATUS).at(-1)).toEqual({ extension: monitor, status: 'Busy' });
+    expectSimError(
+      () => h.call('call/listen', { monitor, channel_id: agentChannel, type: 'barge' }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+      'monitor',
+    );
+    advanceUntil(h, () => query(h, { call_id }).length === 0, 3 * 3_600_000);
+    expect(h.recorder.of(EVENT.EXTENSION_STATUS)).toContainEqual({ extension: monitor, status: 'Idle' });
+  });
+
+  it('rejects an unknown monitor, an unknown channel and a call not answered yet', () => {
+    const h = harness();
+    h.center.control.start();
+    const line = controlledLine(h.center.control.world());
+    const held = h.center.control.holdInboundCall({
+      from: '5550007777',
+      to: line.did,
+      trunk_name: line.trunk.name,
+    });
+    expectSimError(
+      () => h.call('call/listen', { monitor: '9999', channel_id: held.channel_id, type: 'listen' }),
+      PBX_ERRCODE.NOT_FOUND,
+      'monitor',
+    );
+    expectSimError(
+      () => h.call('call/listen', { monitor: '1001', channel_id: 'PJSIP/1001-ffffffff', type: 'listen' }),
+      PBX_ERRCODE.NOT_FOUND,
+      'channel_id',
+    );
+    expectSimError(
+      () => h.call('call/listen', { monitor: '1009', channel_id: held.channel_id, type: 'whisper' }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+      'channel_id',
+    );
+  });
+});
+
+describe('uacsta_call/refuse', () => {
+  it('refuses a ringing uaCSTA call: 30020 call_over, the agent stops ringing, the call carries on', () => {
+    const h = harness();
+    h.center.control.start();
+    let start: Record<string, unknown> | undefined;
+    let callId = '';
+    for (let i = 0; i < 8 && !start; i += 1) {
+      callId = inject(h, `55500088${i}0`).call_id;
+      start = h.recorder.of(EVENT.UACSTA_CALL).find((msg) => msg['operation'] === 'call_start');
+    }
+    expect(start).toBeDefined();
+    const { extension, call_id, ip_address } = start as Record<string, string>;
+    expect(ip_address).toMatch(/:5060$/);
+    expectSimError(
+      () => h.call('uacsta_call/refuse', { extension, call_id, ip_address: '10.0.0.1:5060' }),
+      PBX_ERRCODE.NOT_FOUND,
+      'ip_address',
+    );
+    expectSimError(
+      () => h.call('uacsta_call/refuse', { extension: '1999', call_id, ip_address }),
+      PBX_ERRCODE.NOT_FOUND,
+      'extension',
+    );
+    expectSimError(
+      () => h.call('uacsta_call/refuse', { extension, call_id: '1', ip_address }),
+      PBX_ERRCODE.NOT_FOUND,
+      'call_id',
+    );
+    expect(h.call('uacsta_call/refuse', { extension, call_id, ip_address })).toEqual({});
+    expect(h.recorder.of(EVENT.UACSTA_CALL).at(-1)).toEqual({
+      operation: 'call_over',
+      extension,
+      call_id,
+      ip_address,
+    });
+    const refusedCall = query(h, { extension: extension as string });
+    expect(refusedCall.map((c) => c['call_id'])).not.toContain(callId);
+    expect(query(h, { call_id: callId })).toHaveLength(1);
+    expectSimError(
+      () => h.call('uacsta_call/refuse', { extension, call_id, ip_address }),
+      PBX_ERRCODE.NOT_FOUND,
+      'call_id',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import type { HandlerTable } from '../../contracts.js';
+import type { Engine } from '../engine.js';
+import { callInfo } from '../event-payloads.js';
+import type { CallRt } from '../runtime.types.js';
+import { notFound, paramError } from '../sim-errors.js';
+import { handler, text, type EngineRef } from './handler-kit.js';
+
+function queryCalls(engine: Engine, params: Record<string, unknown>): CallRt[] {
+  const active = engine.calls.active;
+  const callId = text(params, 'call_id');
+  if (callId) {
+    const call = active.get(callId);
+    return call ? [call] : [];
+  }
+  const type = text(params, 'type');
+  if (type) return [...active.values()].filter((call) => call.type.toLowerCase() === type);
+  return engine.calls.callsOfExtension(text(params, 'extension'));
+}
+
+/** call/listen: the monitor joins an answered call as one more member. */
+function listen(engine: Engine, params: Record<string, unknown>): { call_id: string } {
+  const monitorNumber = text(params, 'monitor');
+  const channelId = text(params, 'channel_id');
+  const monitor = engine.ctx.extByNumber.get(monitorNumber);
+  if (!monitor) throw notFound('monitor', monitorNumber, 'unknown_extension', 'no extension has this number');
+  const found = engine.calls.findChannel(channelId);
+  if (!found) throw notFound('channel_id', channelId, 'unknown_channel', 'no call is on this channel');
+  const call = found.call;
+  if (call.state !== 'talking') {
+    throw paramError('channel_id', channelId, 'not_answered', 'the call on this channel is not answered yet');
+  }
+  if (call.legs.some((leg) => leg.ext === monitor)) {
+    throw paramError(
+      'monitor',
+      monitorNumber,
+      'already_in_call',
+      `extension ${monitorNumber} is already in this call`,
+    );
+  }
+  engine.calls.addLeg(call, engine.calls.extensionLeg(monitor, 'monitor', 'ANSWER'));
+  engine.calls.publish(call);
+  const agent = engine.agents.agents.get(monitor.id);
+  if (agent) engine.agents.refresh(agent); // an agent who monitors is not free for queue calls
+  return { call_id: call.id };
+}
+
+/** call/accept_inbound, call/refuse_inbound, call/query, call/listen, uacsta_call/refuse. */
+export function callHandlers(get: EngineRef): HandlerTable {
+  return {
+    'call/accept_inbound': handler(get, (engine, params) => engine.hold.accept(text(params, 'channel_id'))),
+    'call/refuse_inbound': handler(get, (engine, params) => engine.hold.refuse(text(params, 'channel_id'))),
+    'call/query': handler(get, (engine, params) => ({ data: queryCalls(engine, params).map(callInfo) })),
+    'call/listen': handler(get, listen),
+    'uacsta_call/refuse': handler(get, (engine, params) => {
+      const { call, leg } = engine.uacsta.findRinging(
+        text(params, 'extension'),
+        text(params, 'call_id'),
+        text(params, 'ip_address'),
+      );
+      const agent = leg.ext ? engine.agents.agents.get(leg.ext.id) : undefined;
+      if (leg.role === 'agent' && agent) engine.queueCalls.reject(call, agent);
+      else engine.direct.reject(call);
+      return {};
+    }),
+  };
+}
