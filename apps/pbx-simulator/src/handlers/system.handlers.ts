@@ -1,0 +1,36 @@
+/** system/information (field notes §4.5): identity, clock and the display formats clients must use. */
+import type { HandlerTable } from '../contracts.js';
+import type { ResourceContext, SimResource } from './sim-resource.js';
+
+/** PBX identity and clock. */
+export class SystemResource implements SimResource {
+  private readonly bootedAt = Date.now();
+  readonly handlers: HandlerTable = {
+    'system/information': () => {
+      const now = this.context.clock();
+      return {
+        data: {
+          device_name: 'Switchboard PBX Simulator',
+          model_name: 'P570',
+          sn: this.sn,
+          hardware_version: 'V1.0',
+          firmware_version: '37.21.0.117',
+          system_time: this.context.display.format(now),
+          up_time: Math.floor((Date.now() - this.bootedAt) / 1000),
+          system_date_format: this.context.display.dateFormatLabel,
+          system_time_format: this.context.display.timeFormatLabel,
+          timestamp: Math.floor(now),
+        },
+      };
+    },
+  };
+
+  constructor(
+    private readonly context: ResourceContext,
+    private readonly sn: string,
+  ) {}
+
+  reset(): void {
+    // Identity and clock do not reset.
+  }
+}

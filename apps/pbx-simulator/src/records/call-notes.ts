@@ -1,0 +1,89 @@
+/**
+ * Call notes of answered queue calls (spec §2.2): the agent types a note during the call (`in_call`) and
+ * completes it with disposition codes during wrap-up (`queue_agent`). The earlier revision is the history,
+ * the last one is current. Contents are derived from the seed and the call, so nothing extra is stored.
+ */
+import type { FinishedCall } from '../contracts.js';
+import type { DisplayTime } from '../support/display-time.js';
+import { SeededRandom } from '../support/seeded-random.js';
+
+/** A disposition code agents pick for a note. */
+export interface DispositionCode {
+  id: number;
+  name: string;
+  description: string;
+}
+
+/** The PBX's disposition code catalogue in every scenario. */
+export const DISPOSITION_CODES: readonly DispositionCode[] = [
+  { id: 1, name: 'Resolved', description: 'Issue resolved on the first call' },
+  { id: 2, name: 'Follow-up', description: 'Agent will call the customer back' },
+  { id: 3, name: 'Sales lead', description: 'Customer interested in buying' },
+  { id: 4, name: 'Complaint', description: 'Customer complaint recorded' },
+  { id: 5, name: 'Escalated', description: 'Passed to a supervisor' },
+  { id: 6, name: 'Wrong number', description: 'Caller dialled the wrong number' },
+];
+
+const FIRST_REMARKS = [
+  'Caller asks about an invoice',
+  'Delivery is late, caller wants a date',
+  'Password reset requested',
+  'Interested in upgrading the plan',
+  'Billing address needs a change',
+  'Handset does not power on',
+];
+
+const FOLLOW_UPS = [
+  'explained the charges, customer satisfied',
+  'new delivery date confirmed by e-mail',
+  'reset link sent and verified',
+  'quote sent, call back next week',
+  'address updated in the CRM',
+  'replacement ordered under warranty',
+];
+
+/** One revision of a note, in the wire shape of Call_Note. */
+export interface CallNote {
+  id: string;
+  group_id: string;
+  disposition_code_list: DispositionCode[];
+  remark: string;
+  agent_name: string;
+  registration_time: number;
+  update_entry: string;
+}
+
+/** The note id of a call: local start time and five hex digits, e.g. `20250306093306-5E6B3`. */
+export function noteIdFor(call: FinishedCall, seed: number, display: DisplayTime): string {
+  const random = SeededRandom.forKey(seed, `note:${call.call_id}`);
+  return `${display.compact(call.timestamp + call.ring_duration)}-${random.hex(5)}`;
+}
+
+/** The note's revisions: `history` (earlier) and `current` (latest). */
+export function noteRevisions(
+  call: FinishedCall,
+  noteId: string,
+  seed: number,
+  agentName: string,
+): { history: CallNote[]; current: CallNote } {
+  const random = SeededRandom.forKey(seed, `note-body:${call.call_id}`);
+  const topic = random.int(0, FIRST_REMARKS.length - 1);
+  const answeredAt = call.timestamp + call.ring_duration;
+  const code = DISPOSITION_CODES[random.int(0, DISPOSITION_CODES.length - 1)] as DispositionCode;
+  const base = { id: noteId, group_id: call.call_id, agent_name: agentName };
+  const first: CallNote = {
+    ...base,
+    disposition_code_list: [],
+    remark: FIRST_REMARKS[topic] ?? '',
+    registration_time: answeredAt + Math.floor(call.talk_duration / 2),
+    update_entry: 'in_call',
+  };
+  const current: CallNote = {
+    ...base,
+    disposition_code_list: [code],
+    remark: `${FIRST_REMARKS[topic] ?? ''}; ${FOLLOW_UPS[topic] ?? ''}`,
+    registration_time: call.timestamp + call.duration + random.int(5, 40),
+    update_entry: 'queue_agent',
+  };
+  return { history: [first], current };
+}

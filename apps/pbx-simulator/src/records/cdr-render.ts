@@ -1,0 +1,134 @@
+/**
+ * Wire shapes derived from a stored call: the CDR (new and legacy field sets, spec §2.1), the recording
+ * (§2.8) and the 30012 New CDR event (field notes §3.3).
+ */
+import type { DisplayTime } from '../support/display-time.js';
+import { hash32 } from '../support/seeded-random.js';
+import { noteRevisions, type CallNote } from './call-notes.js';
+import { newIdOf, party, type StoredCall } from './stored-call.js';
+
+/** What rendering needs besides the call. */
+export interface RenderContext {
+  seed: number;
+  display: DisplayTime;
+  /** Name of the extension with `number`, or ''. */
+  extensionName(number: string): string;
+  /** Name of the inbound route that serves `didNumber`, or ''. */
+  didName(didNumber: string): string;
+}
+
+/** Recording file name: local time, call id, parties and type, as the PBX names them. */
+export function recordFileOf(stored: StoredCall, display: DisplayTime): string {
+  const { call } = stored;
+  if (stored.recordingId === undefined) return '';
+  return `${display.compact(call.timestamp)}-${call.call_id}-${call.call_from_number}-${call.call_to_number}-${call.type}.wav`;
+}
+
+/** Caller device address: a trunk peer for inbound calls, a desk phone otherwise. */
+function srcAddrOf(stored: StoredCall): string {
+  const h = hash32(stored.call.type === 'Inbound' ? stored.call.src_trunk : stored.call.call_from_number);
+  return `192.168.${(h >>> 8) & 0xff}.${(h & 0xfe) + 1}:5060`;
+}
+
+/** The current note of the call, or null. */
+export function currentNote(stored: StoredCall, context: RenderContext): CallNote | null {
+  if (stored.noteId === undefined) return null;
+  return noteRevisions(
+    stored.call,
+    stored.noteId,
+    context.seed,
+    context.extensionName(stored.call.agent_number),
+  ).current;
+}
+
+/** The CDR record. Legacy records carry `id` and `reason` and lack the newer fields, as on old firmware. */
+export function renderCdr(stored: StoredCall, context: RenderContext): Record<string, unknown> {
+  const { call } = stored;
+  const common = {
+    time: context.display.format(call.timestamp),
+    call_from: party(call.call_from_name, call.call_from_number),
+    call_to: party(call.call_to_name, call.call_to_number),
+    pin_code: '',
+    timestamp: call.timestamp,
+    uid: call.call_id,
+    src_addr: srcAddrOf(stored),
+    src_trunk: call.src_trunk,
+    dst_trunk: call.dst_trunk,
+    duration: call.duration,
+    ring_duration: call.ring_duration,
+    talk_duration: call.talk_duration,
+    disposition: call.disposition,
+    call_type: call.type,
+    did_number: call.did_number,
+    dod_number: call.type === 'Inbound' ? call.call_from_number : '',
+    record_file: recordFileOf(stored, context.display),
+  };
+  if (stored.legacy) return { id: stored.legacy.id, ...common, reason: stored.legacy.reason };
+  const note = currentNote(stored, context);
+  const didName = call.did_number ? context.didName(call.did_number) : '';
+  return {
+    new_id: newIdOf(stored),
+    ...common,
+    call_from_number: call.call_from_number,
+    call_from_name: call.call_from_name,
+    call_to_number: call.call_to_number,
+    call_to_name: call.call_to_name,
+    call_id: call.call_id,
+    call_note: note,
+    call_note_id: note?.id ?? '',
+    enb_call_note: note ? 1 : 0,
+    did: call.did_number ? party(didName, call.did_number) : '',
+    did_name: didName,
+  };
+}
+
+const ARCHIVE_STATES = ['', '', '', '', '', '', 'success', 'success', 'failed', 'retry'] as const;
+
+/** The recording record of a recorded call. */
+export function renderRecording(stored: StoredCall, context: RenderContext): Record<string, unknown> {
+  const { call } = stored;
+  const id = stored.recordingId ?? 0;
+  const file = recordFileOf(stored, context.display);
+  const archive = ARCHIVE_STATES[hash32(`archive:${id}`, context.seed) % ARCHIVE_STATES.length] ?? '';
+  return {
+    id,
+    time: context.display.format(call.timestamp),
+    uid: call.call_id,
+    call_from: party(call.call_from_name, call.call_from_number),
+    call_to: party(call.call_to_name, call.call_to_number),
+    duration: call.duration,
+    // 8 kHz 16-bit mono WAV of the talk time.
+    size: 44 + call.talk_duration * 16_000,
+    call_type: call.type,
+    file,
+    call_from_number: call.call_from_number,
+    call_from_name: call.call_from_name,
+    call_to_number: call.call_to_number,
+    call_to_name: call.call_to_name,
+    archive_status: archive,
+    archive_path: archive === 'success' ? `/archive/recordings/${file}` : '',
+    archive_type: archive === '' ? '' : 'sftp',
+    file_path: `/ysdisk/ysapps/pbxcenter/var/lib/asterisk/monitor/${file}`,
+  };
+}
+
+/** Payload of event 30012 New CDR, with the documented field names (status `ANSWERED`, type lower-case). */
+export function newCdrEvent(stored: StoredCall, display: DisplayTime): Record<string, unknown> {
+  const { call } = stored;
+  return {
+    call_id: call.call_id,
+    time_start: display.format(call.timestamp),
+    call_from: call.call_from_number,
+    call_to: call.call_to_number,
+    call_duration: call.duration,
+    talk_duration: call.talk_duration,
+    src_trunk_name: call.src_trunk,
+    dst_trunk_name: call.dst_trunk,
+    pin_code: '',
+    status: call.disposition,
+    type: call.type.toLowerCase(),
+    recording: recordFileOf(stored, display),
+    did_number: call.did_number,
+    agent_ring_time: call.agent_number ? call.ring_duration : 0,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Turns finished calls into what the PBX keeps about them: a CDR, a recording when recorded, a call note
+ * for answered queue calls (announced by 30028) and AI transcription data, then announces the CDR (30012).
+ * The newest `maxRecords` calls are kept; a few legacy-format CDRs are seeded first, as a PBX upgraded
+ * from old firmware has them.
+ */
+import type { CallRecordSink, EventSink, FinishedCall, WorldInfo } from '../contracts.js';
+import type { DisplayTime } from '../support/display-time.js';
+import { RingBuffer } from '../support/ring-buffer.js';
+import { SeededRandom } from '../support/seeded-random.js';
+import { noteIdFor } from './call-notes.js';
+import { newCdrEvent, type RenderContext } from './cdr-render.js';
+import { legacyCalls } from './legacy-cdrs.js';
+import { hasNote, type StoredCall } from './stored-call.js';
+import { didMatches } from './did-pattern.js';
+
+/** Settings of the record store. */
+export interface RecordStoreOptions {
+  seed: number;
+  maxRecords: number;
+  events: EventSink;
+  display: DisplayTime;
+  world: () => WorldInfo;
+  /** PBX clock, unix seconds. */
+  clock: () => number;
+}
+
+/** Keeps call records and renders them for the read operations. */
+export class RecordStore implements CallRecordSink {
+  private readonly ring: RingBuffer<StoredCall>;
+  private readonly notes = new Map<string, StoredCall>();
+  private seq = 0;
+  private recordingSeq = 0;
+  private seeded = false;
+  private names: Map<string, string> | undefined;
+  private readonly didNames = new Map<string, string>();
+  /** Rendering helpers shared with the handlers. */
+  readonly context: RenderContext;
+
+  constructor(private readonly options: RecordStoreOptions) {
+    this.ring = new RingBuffer(options.maxRecords);
+    this.context = {
+      seed: options.seed,
+      display: options.display,
+      extensionName: (number) => this.extensionNames().get(number) ?? '',
+      didName: (did) => this.didName(did),
+    };
+  }
+
+  recordCall(call: FinishedCall): void {
+    this.ensureSeeded();
+    const stored = this.store(call);
+    const { events, display } = this.options;
+    if (stored.noteId !== undefined) {
+      const random = SeededRandom.forKey(this.options.seed, `sip:${call.call_id}`);
+      events.publish(30028, {
+        display: 1,
+        trigger_call_note_popup: 1,
+        sip_call_id: `${random.hex(8)}.${random.hex(24)}`,
+        call_note_id: stored.noteId,
+        group_id: call.call_id,
+        ext_num: call.agent_number,
+        channel: `PJSIP/${call.agent_number}-${random.hex(8).toLowerCase()}`,
+      });
+    }
+    events.publish(30012, newCdrEvent(stored, display));
+  }
+
+  /** Stored calls, newest first. */
+  newestFirst(): IterableIterator<StoredCall> {
+    this.ensureSeeded();
+    return this.ring.newestFirst();
+  }
+
+  /** Number of stored calls. */
+  get size(): number {
+    this.ensureSeeded();
+    return this.ring.size;
+  }
+
+  /** The call a note belongs to, when `groupId` matches too. */
+  findNote(noteId: string, groupId: string): StoredCall | undefined {
+    this.ensureSeeded();
+    const stored = this.notes.get(noteId);
+    return stored && stored.call.call_id === groupId ? stored : undefined;
+  }
+
+  /** Drops every record and seeds the legacy CDRs again. */
+  reset(): void {
+    this.ring.clear();
+    this.notes.clear();
+    this.didNames.clear();
+    this.names = undefined;
+    this.seq = 0;
+    this.recordingSeq = 0;
+    this.seeded = false;
+  }
+
+  private store(call: FinishedCall, legacy?: StoredCall['legacy']): StoredCall {
+    const stored: StoredCall = { seq: ++this.seq, call };
+    if (legacy) stored.legacy = legacy;
+    if (call.recorded) stored.recordingId = ++this.recordingSeq;
+    if (!legacy && hasNote(call)) {
+      stored.noteId = noteIdFor(call, this.options.seed, this.options.display);
+      this.notes.set(stored.noteId, stored);
+    }
+    const dropped = this.ring.push(stored);
+    if (dropped?.noteId !== undefined && this.notes.get(dropped.noteId) === dropped)
+      this.notes.delete(dropped.noteId);
+    return stored;
+  }
+
+  private ensureSeeded(): void {
+    if (this.seeded) return;
+    this.seeded = true;
+    const legacy = legacyCalls(this.options.world(), this.options.seed, Math.floor(this.options.clock()));
+    legacy.forEach(({ call, id, reason }) => this.store(call, { id, reason }));
+  }
+
+  private extensionNames(): Map<string, string> {
+    this.names ??= new Map(this.options.world().extensions.map((e) => [e.number, e.name]));
+    return this.names;
+  }
+
+  private didName(did: string): string {
+    let name = this.didNames.get(did);
+    if (name === undefined) {
+      name =
+        this.options.world().inboundRoutes.find((r) => r.did_patterns.some((p) => didMatches(p, did)))
+          ?.name ?? '';
+      if (this.didNames.size > 10_000) this.didNames.clear();
+      this.didNames.set(did, name);
+    }
+    return name;
+  }
+}
