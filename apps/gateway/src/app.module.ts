@@ -2,11 +2,43 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './health/metrics.module.js';
+import { PbxModule } from './pbx/pbx.module.js';
+import { PollingModule } from './polling/polling.module.js';
+import { LiveModule } from './live/live.module.js';
+import { QueuesModule } from './queues/queues.module.js';
+import { ConferencesModule } from './conferences/conferences.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { InboundModule } from './inbound/inbound.module.js';
+import { UacstaModule } from './uacsta/uacsta.module.js';
+import { SupervisionModule } from './supervision/supervision.module.js';
+import { CommandsModule } from './commands/commands.module.js';
+import { AdminModule } from './admin/admin.module.js';
 
 /** The gateway: every feature module, configured from one validated GatewayConfig. */
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
-    return { module: AppModule, imports: [ConfigModule.forRoot(config), HealthModule] };
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        HealthModule,
+        MetricsModule,
+        PbxModule,
+        PollingModule,
+        LiveModule,
+        QueuesModule,
+        ConferencesModule,
+        AuthModule,
+        AuditModule,
+        InboundModule,
+        UacstaModule,
+        SupervisionModule,
+        CommandsModule,
+        AdminModule,
+      ],
+    };
   }
 }

@@ -1,0 +1,110 @@
+import {
+  PBX_OPERATIONS,
+  type AgentLoginParams,
+  type AllowNumbersCreateParams,
+  type AllowNumbersQueryParams,
+  type BlockNumbersCreateParams,
+  type CallAcceptInboundParams,
+  type CallListenParams,
+  type CallNoteGetParams,
+  type CallQueryParams,
+  type CallRefuseInboundParams,
+  type CdrAiDownloadParams,
+  type CdrSearchParams,
+  type CompanyContactQueryParams,
+  type ConferenceKickMemberParams,
+  type ConferenceQueryOngoingParams,
+  type InboundRouteQueryParams,
+  type IvrCreateParams,
+  type MessageChannelGetParams,
+  type MessageChannelListParams,
+  type MessageQueueCreateParams,
+  type MessageSessionGetParams,
+  type OperationSpec,
+  type PbxClient,
+  type PbxOperationName,
+  type PhoneBatchCreateParams,
+  type PhoneBatchUpdateParams,
+  type PinListCreateParams,
+  type QueueAgentStatusParams,
+  type QueueCallStatusParams,
+  type QueueListParams,
+  type QueuePauseReasonUpdateParams,
+  type RecordingListParams,
+  type UacstaCallRefuseParams,
+} from '@switchboard/pbx-api';
+
+/** Operations the gateway keeps to itself: its own PBX credentials and tokens never pass through REST. */
+export const PRIVATE_OPERATIONS = ['get_token', 'refresh_token', 'del_token'] as const;
+
+/** An operation admins may call through POST /api/pbx/<resource>/<action>. */
+export type AdminOperationName = Exclude<PbxOperationName, (typeof PRIVATE_OPERATIONS)[number]>;
+
+/** Calls one operation with a body that already passed the operation's rules. */
+type Invoker = (client: PbxClient, params: Record<string, unknown>) => Promise<unknown>;
+
+// The body was checked against the same rules the typed parameters describe, so the cast is sound.
+const as = <T>(params: Record<string, unknown>): T => params as unknown as T;
+
+/**
+ * How each operation is called through the typed client. `satisfies` makes the compiler list any operation
+ * added to PBX_OPERATIONS and missing here.
+ */
+const INVOKERS = {
+  'ivr/create': (c, p) => c.ivr.create(as<IvrCreateParams>(p)),
+  'phone/batchcreate': (c, p) => c.phone.batchCreate(as<PhoneBatchCreateParams>(p)),
+  'phone/batchupdate': (c, p) => c.phone.batchUpdate(as<PhoneBatchUpdateParams>(p)),
+  'queue_pause_reason/update': (c, p) => c.queuePauseReason.update(as<QueuePauseReasonUpdateParams>(p)),
+  'message_queue/create': (c, p) => c.messageQueue.create(as<MessageQueueCreateParams>(p)),
+  'allow_numbers/create': (c, p) => c.allowNumbers.create(as<AllowNumbersCreateParams>(p)),
+  'block_numbers/create': (c, p) => c.blockNumbers.create(as<BlockNumbersCreateParams>(p)),
+  'pin_list/create': (c, p) => c.pinList.create(as<PinListCreateParams>(p)),
+  'cdr/search': (c, p) => c.cdr.search(as<CdrSearchParams>(p)),
+  // The file is fetched here with the gateway's token; the admin gets its content, never the token.
+  'cdr/aidownload': (c, p) => c.cdr.aiDownload(as<CdrAiDownloadParams>(p)),
+  'inbound_route/query': (c, p) => c.inboundRoute.query(as<InboundRouteQueryParams>(p)),
+  'callnotes/get': (c, p) => c.callNote.get(as<CallNoteGetParams>(p)),
+  'message_channel/list': (c, p) => c.messageChannel.list(as<MessageChannelListParams>(p)),
+  'message_channel/get': (c, p) => c.messageChannel.get(as<MessageChannelGetParams>(p)),
+  'company_contact/query': (c, p) => c.companyContact.query(as<CompanyContactQueryParams>(p)),
+  'message_session/get': (c, p) => c.messageSession.get(as<MessageSessionGetParams>(p)),
+  'allow_numbers/query': (c, p) => c.allowNumbers.query(as<AllowNumbersQueryParams>(p)),
+  'recording/list': (c, p) => c.recording.list(as<RecordingListParams>(p)),
+  'system/information': (c) => c.system.information(),
+  'queue/list': (c, p) => c.queue.list(as<QueueListParams>(p)),
+  'queue/agent_status': (c, p) => c.queue.agentStatus(as<QueueAgentStatusParams>(p)),
+  'queue/call_status': (c, p) => c.queue.callStatus(as<QueueCallStatusParams>(p)),
+  'agent/login': (c, p) => {
+    const { operation, ...rest } = p;
+    return operation === 'logout'
+      ? c.agent.logout(as<AgentLoginParams>(rest))
+      : c.agent.login(as<AgentLoginParams>(rest));
+  },
+  'call/query': (c, p) => c.call.query(as<CallQueryParams>(p)),
+  'call/accept_inbound': (c, p) => c.call.acceptInbound(as<CallAcceptInboundParams>(p)),
+  'call/refuse_inbound': (c, p) => c.call.refuseInbound(as<CallRefuseInboundParams>(p)),
+  'call/listen': (c, p) => c.call.listen(as<CallListenParams>(p)),
+  'uacsta_call/refuse': (c, p) => c.uacstaCall.refuse(as<UacstaCallRefuseParams>(p)),
+  'conference/query_ongoing_conference': (c, p) =>
+    c.conference.queryOngoing(as<ConferenceQueryOngoingParams>(p)),
+  'conference/kick_member': (c, p) => c.conference.kickMember(as<ConferenceKickMemberParams>(p)),
+} as const satisfies Record<AdminOperationName, Invoker>;
+
+/** An admin operation: its rules and how to call it. */
+export interface AdminOperation {
+  name: AdminOperationName;
+  spec: OperationSpec;
+  invoke: Invoker;
+}
+
+/** Every admin operation, in catalogue order. */
+export const ADMIN_OPERATIONS: readonly AdminOperation[] = (
+  Object.keys(INVOKERS) as AdminOperationName[]
+).map((name) => ({ name, spec: PBX_OPERATIONS[name], invoke: INVOKERS[name] }));
+
+const BY_NAME = new Map(ADMIN_OPERATIONS.map((operation) => [operation.name as string, operation]));
+
+/** The admin operation `resource/action`, if there is one. */
+export function findAdminOperation(name: string): AdminOperation | undefined {
+  return BY_NAME.get(name);
+}

@@ -1,0 +1,123 @@
+import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, UseGuards } from '@nestjs/common';
+import { ok, type Result } from '@switchboard/live-protocol';
+import { PbxApiError, PbxError, PbxValidationError, validate } from '@switchboard/pbx-api';
+import { AuditService } from '../audit/audit.service.js';
+import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
+import { describePbxError } from '../pbx/pbx-errors.js';
+import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { findAdminOperation } from './admin-operations.js';
+
+/** Parameters that identify what an operation acts on; only these reach the audit log, never whole bodies. */
+const TARGET_KEYS = [
+  'id',
+  'ids',
+  'number',
+  'ext_id',
+  'channel_id',
+  'extension',
+  'call_id',
+  'name',
+  'monitor',
+];
+
+function targetOf(params: Record<string, unknown>): string {
+  return TARGET_KEYS.filter((key) => typeof params[key] === 'string' || typeof params[key] === 'number')
+    .slice(0, 2)
+    .map((key) => `${key}=${String(params[key])}`)
+    .join(' ');
+}
+
+/**
+ * Every pbx-api operation for admins: POST /api/pbx/<resource>/<action> with the operation's parameters as
+ * the JSON body. Bodies are checked with the operation's rules (400 naming each field), calls are audited,
+ * and failures are mapped: PBX errcode -> 502 with errcode and errmsg, PBX unreachable -> 503.
+ */
+@Controller('api/pbx')
+@UseGuards(SessionGuard)
+@RequireRole('admin')
+export class AdminPbxController {
+  private readonly log = new Logger('AdminPbx');
+
+  constructor(
+    private readonly pbx: PbxConnectionService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post(':resource/:action')
+  @HttpCode(HttpStatus.OK)
+  async call(
+    @Param('resource') resource: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Result<unknown>> {
+    const name = `${resource}/${action}`;
+    const operation = findAdminOperation(name);
+    if (!operation)
+      throw restError(
+        HttpStatus.NOT_FOUND,
+        'not_found',
+        `There is no PBX operation ${name}; see /api/docs for the list.`,
+      );
+    const params = (body ?? {}) as Record<string, unknown>;
+    const record = (result: 'ok' | 'error', detail: string) =>
+      this.audit.record({
+        user: principal.session.user,
+        action: `pbx:${name}`,
+        target: typeof params === 'object' && params !== null ? targetOf(params) : '',
+        result,
+        detail,
+      });
+    const violations = validate(operation.spec.params, params, { rejectUnknown: true });
+    if (violations.length > 0) {
+      const message = `Invalid request: ${violations.map((v) => `${v.field} ${v.message}`).join('; ')}`;
+      // Messages can quote the rejected value (a password in the wrong type, say): the log gets field names only.
+      record('error', `invalid ${violations.map((v) => `${v.field} (${v.rule})`).join(', ')}`);
+      throw restError(HttpStatus.BAD_REQUEST, 'invalid_payload', message, {
+        fields: violations.map((v) => ({ field: v.field, message: v.message })),
+      });
+    }
+    try {
+      const answer = await this.pbx.request(name, (client) => operation.invoke(client, params));
+      record('ok', 'done');
+      return ok(answer);
+    } catch (error) {
+      throw this.failure(error, name, record);
+    }
+  }
+
+  private failure(error: unknown, name: string, record: (result: 'error', detail: string) => void): Error {
+    if (error instanceof PbxValidationError) {
+      record('error', `invalid ${error.violations.map((v) => `${v.field} (${v.rule})`).join(', ')}`);
+      return restError(HttpStatus.BAD_REQUEST, 'invalid_payload', error.message, {
+        fields: error.violations.map((v) => ({ field: v.field, message: v.message })),
+      });
+    }
+    if (error instanceof PbxApiError) {
+      const message = `The PBX refused ${name}: ${error.errmsg} (errcode ${error.errcode}).`;
+      record('error', message);
+      return restError(HttpStatus.BAD_GATEWAY, 'pbx_error', message, {
+        errcode: error.errcode,
+        errmsg: error.errmsg,
+        invalidParams: error.invalidParamList,
+      });
+    }
+    const detail = describePbxError(error);
+    record('error', detail);
+    if (error instanceof PbxError) {
+      this.log.warn({ msg: 'admin PBX call failed', operation: name, error: detail });
+      return restError(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'pbx_unavailable',
+        `The PBX cannot be reached right now (${name}).`,
+      );
+    }
+    this.log.error({ msg: 'admin PBX call failed unexpectedly', operation: name, error: detail });
+    return restError(
+      HttpStatus.INTERNAL_SERVER_ERROR,
+      'internal',
+      'Something went wrong; it has been logged.',
+    );
+  }
+}

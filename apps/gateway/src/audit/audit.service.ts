@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuditEntryView } from '@switchboard/live-protocol';
+
+/** What to record: who did what to which target, and how it ended. */
+export type AuditInput = Omit<AuditEntryView, 'id' | 'at'>;
+
+/** Entries kept in memory for `audit:recent` and GET /api/audit; the JSON log keeps everything. */
+export const AUDIT_CAPACITY = 1_000;
+
+/**
+ * The audit trail of supervisor commands and admin calls: a bounded ring in memory for the dashboard, and one
+ * JSON log line per entry (`msg: "audit"`) for whatever collects the logs. Details never carry secrets;
+ * callers pass human sentences, not request bodies.
+ */
+@Injectable()
+export class AuditService {
+  private readonly log = new Logger('Audit');
+  private readonly ring: AuditEntryView[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly capacity = AUDIT_CAPACITY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records an entry and returns it. */
+  record(input: AuditInput): AuditEntryView {
+    const entry: AuditEntryView = {
+      id: this.nextId++,
+      at: this.now(),
+      user: input.user,
+      action: input.action,
+      target: input.target.slice(0, 200),
+      result: input.result,
+      detail: input.detail.slice(0, 500),
+    };
+    this.ring.push(entry);
+    if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
+    this.log.log({ msg: 'audit', ...entry, at: new Date(entry.at).toISOString() });
+    return entry;
+  }
+
+  /** The newest `limit` entries, newest first. */
+  recent(limit: number): AuditEntryView[] {
+    const count = Math.max(0, Math.min(limit, this.ring.length));
+    return this.ring.slice(this.ring.length - count).reverse();
+  }
+}

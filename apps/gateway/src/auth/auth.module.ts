@@ -1,0 +1,69 @@
+import { Logger, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { InMemoryDisplayTokenStore } from './display-token.store.js';
+import { DisplayTokensController } from './display-tokens.controller.js';
+import { DISPLAY_TOKEN_STORE, DisplayTokensService } from './display-tokens.service.js';
+import { LoginThrottle } from './login-throttle.js';
+import { SecurityHeadersMiddleware } from './security-headers.middleware.js';
+import { SessionRevocations } from './session-revocations.js';
+import { SessionGuard } from './session.guard.js';
+import { SocketSessionsService } from './socket-sessions.service.js';
+import { TokenSigner } from './token-signer.js';
+import { TrustedProxies } from './trusted-proxies.js';
+import { UserDirectory } from './user-directory.js';
+
+const log = new Logger('Auth');
+
+/**
+ * Who may use the gateway and how: password logins, display links, trusted proxy headers, the socket
+ * handshake, the REST role guard, and the security headers of every HTTP answer.
+ */
+@Module({
+  controllers: [AuthController, DisplayTokensController],
+  providers: [
+    {
+      provide: TokenSigner,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) => {
+        if (config.auth.secretGenerated)
+          log.warn(
+            'AUTH_SECRET is not set: tokens are signed with a random key, so sessions and display links end on restart',
+          );
+        return new TokenSigner(config.auth.secret);
+      },
+    },
+    {
+      provide: UserDirectory,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) =>
+        UserDirectory.create(config, {
+          warn: (msg, fields) => log.warn({ msg, ...fields }),
+          error: (msg, fields) => log.error({ msg, ...fields }),
+        }),
+    },
+    {
+      provide: TrustedProxies,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) => {
+        const proxies = new TrustedProxies(config.auth.trustedProxies);
+        for (const problem of proxies.problems) log.error({ msg: `${problem}; the entry is ignored` });
+        return proxies;
+      },
+    },
+    { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
+    { provide: SessionRevocations, useFactory: () => new SessionRevocations() },
+    { provide: DISPLAY_TOKEN_STORE, useFactory: () => new InMemoryDisplayTokenStore() },
+    DisplayTokensService,
+    AuthService,
+    SocketSessionsService,
+    SessionGuard,
+  ],
+  exports: [AuthService, SessionGuard, SocketSessionsService, DisplayTokensService],
+})
+export class AuthModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(SecurityHeadersMiddleware).forRoutes({ path: '{*splat}', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,204 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Role, SessionInfo } from '@switchboard/live-protocol';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { DisplayTokensService } from './display-tokens.service.js';
+import { LoginThrottle } from './login-throttle.js';
+import { higherRole, sessionInfo, type Principal } from './principal.js';
+import { SessionRevocations } from './session-revocations.js';
+import { TokenSigner } from './token-signer.js';
+import { TrustedProxies } from './trusted-proxies.js';
+import { UserDirectory } from './user-directory.js';
+
+/** What a caller presents: a token (session or display) and/or the request it came with. */
+export interface Credentials {
+  token?: unknown;
+  /** The TCP peer's address. */
+  peer: string | undefined;
+  headers: IncomingHttpHeaders;
+}
+
+/** Outcome of authentication; messages are safe to show. */
+export type AuthOutcome =
+  { ok: true; principal: Principal } | { ok: false; code: 'unauthorized' | 'forbidden'; message: string };
+
+/** Outcome of a login. */
+export type LoginOutcome =
+  | { ok: true; token: string; expiresAt: number; session: SessionInfo }
+  | { ok: false; code: 'unauthorized'; message: string }
+  | { ok: false; code: 'rate_limited'; message: string; retryAfterSec: number };
+
+const NO_CREDENTIALS = 'Sign in first: no session token was presented.';
+const ENDED = 'Your session has ended; sign in again.';
+
+/**
+ * Who is calling: password logins issue short-lived signed session tokens; display tokens and trusted
+ * proxy headers are the other two ways in. Every check re-reads revocations, so a logout or a revoked
+ * display link takes effect on the next use.
+ */
+@Injectable()
+export class AuthService {
+  private readonly log = new Logger('Auth');
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly users: UserDirectory,
+    private readonly signer: TokenSigner,
+    private readonly displays: DisplayTokensService,
+    private readonly revocations: SessionRevocations,
+    private readonly proxies: TrustedProxies,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  /** The client's address, honouring X-Forwarded-For only from trusted proxies. */
+  clientAddress(peer: string | undefined, headers: IncomingHttpHeaders): string {
+    return this.proxies.clientAddress(peer, headers['x-forwarded-for']);
+  }
+
+  /** Checks a username and password; failed attempts are limited per client address. */
+  async login(username: unknown, password: unknown, clientAddress: string): Promise<LoginOutcome> {
+    const waitMs = this.throttle.retryAfterMs(clientAddress);
+    if (waitMs > 0) {
+      const retryAfterSec = Math.ceil(waitMs / 1000);
+      return {
+        ok: false,
+        code: 'rate_limited',
+        message: `Too many failed sign-ins from your address; try again in ${retryAfterSec} s.`,
+        retryAfterSec,
+      };
+    }
+    const name = typeof username === 'string' ? username.trim() : '';
+    const secret = typeof password === 'string' ? password : '';
+    const user =
+      name && secret && name.length <= 128 && secret.length <= 1024
+        ? await this.users.check(name, secret)
+        : undefined;
+    if (!user) {
+      this.throttle.recordFailure(clientAddress);
+      this.log.warn({ msg: 'failed sign-in', user: name.slice(0, 128), address: clientAddress });
+      return { ok: false, code: 'unauthorized', message: 'Wrong username or password.' };
+    }
+    const { token, claims } = this.signer.issue(
+      'session',
+      user.username,
+      this.config.auth.sessionTtlSec * 1000,
+    );
+    this.log.log({ msg: 'signed in', user: user.username, role: user.role, address: clientAddress });
+    return {
+      ok: true,
+      token,
+      expiresAt: claims.exp ?? 0,
+      session: sessionInfo(this.config, user.username, user.role, user.queues, false),
+    };
+  }
+
+  /** Ends a login session at once (displays and proxy users have nothing to log out of). */
+  logout(principal: Principal): void {
+    if (principal.source.kind !== 'session') return;
+    this.revocations.revokeSession(principal.source.jti, principal.source.expiresAt, 'You signed out.');
+    this.log.log({ msg: 'signed out', user: principal.session.user });
+  }
+
+  /** Authenticates a token, or else trusted-proxy headers. */
+  async authenticate(credentials: Credentials): Promise<AuthOutcome> {
+    if (credentials.token !== undefined && credentials.token !== null && credentials.token !== '')
+      return this.fromToken(credentials.token);
+    const proxied = this.fromProxy(credentials.peer, credentials.headers);
+    return proxied ?? { ok: false, code: 'unauthorized', message: NO_CREDENTIALS };
+  }
+
+  /** True while the principal's session, display link or user still exists (checked before every command). */
+  async isCurrent(principal: Principal): Promise<boolean> {
+    const source = principal.source;
+    if (source.kind === 'display') return this.displays.exists(source.id);
+    if (source.kind === 'session')
+      return (
+        source.expiresAt > Date.now() &&
+        !this.revocations.isRevoked(source.jti) &&
+        !!this.users.get(principal.session.user)
+      );
+    return true;
+  }
+
+  private async fromToken(token: unknown): Promise<AuthOutcome> {
+    const check = this.signer.verify(token);
+    if (!check.ok) {
+      const message = check.reason === 'expired' ? ENDED : 'The session token is not valid; sign in again.';
+      return { ok: false, code: 'unauthorized', message };
+    }
+    const { claims } = check;
+    if (claims.typ === 'display') {
+      const principal = await this.displays.principal(claims.sub, claims.jti);
+      return principal
+        ? { ok: true, principal }
+        : { ok: false, code: 'unauthorized', message: 'This display link was revoked.' };
+    }
+    const user = this.users.get(claims.sub);
+    if (!user || claims.exp === null || this.revocations.isRevoked(claims.jti))
+      return { ok: false, code: 'unauthorized', message: ENDED };
+    return {
+      ok: true,
+      principal: {
+        session: sessionInfo(this.config, user.username, user.role, user.queues, false),
+        source: { kind: 'session', jti: claims.jti, expiresAt: claims.exp },
+        extension: user.extension ?? null,
+      },
+    };
+  }
+
+  /** Identity headers count only when the request comes straight from a trusted proxy. */
+  private fromProxy(peer: string | undefined, headers: IncomingHttpHeaders): AuthOutcome | undefined {
+    const userHeader = headerValue(headers[this.config.auth.proxyUserHeader]);
+    if (!userHeader) return undefined;
+    if (!this.proxies.trusts(peer)) {
+      this.log.debug({
+        msg: 'ignored identity headers from an untrusted address',
+        address: peer ?? 'unknown',
+      });
+      return undefined;
+    }
+    const user = userHeader.trim().slice(0, 128);
+    const groups = (headerValue(headers[this.config.auth.proxyGroupsHeader]) ?? '')
+      .split(/[,;]/)
+      .map((g) => g.trim())
+      .filter((g) => g !== '');
+    const grant = grantFromGroups(groups, this.config.auth.proxyGroups);
+    if (!grant)
+      return {
+        ok: false,
+        code: 'forbidden',
+        message: 'None of your groups gives access to this dashboard; ask an administrator.',
+      };
+    return {
+      ok: true,
+      principal: {
+        session: sessionInfo(this.config, user, grant.role, grant.queues, false),
+        source: { kind: 'proxy' },
+        extension: null,
+      },
+    };
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value.join(',') : value;
+  return text && text.trim() !== '' ? text : undefined;
+}
+
+/** The strongest role and the union of queues the user's groups grant; undefined when no group maps. */
+export function grantFromGroups(
+  groups: readonly string[],
+  mapping: GatewayConfig['auth']['proxyGroups'],
+): { role: Role; queues: number[] | 'all' } | undefined {
+  let role: Role | undefined;
+  let queues: Set<number> | 'all' = new Set();
+  for (const group of groups) {
+    const grant = Object.prototype.hasOwnProperty.call(mapping, group) ? mapping[group] : undefined;
+    if (!grant) continue;
+    role = role ? higherRole(role, grant.role) : grant.role;
+    if (queues === 'all' || grant.queues === 'all') queues = 'all';
+    else for (const q of grant.queues) queues.add(q);
+  }
+  if (!role) return undefined;
+  return { role, queues: queues === 'all' ? 'all' : [...queues] };
+}

@@ -1,0 +1,143 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { LiveEmitter } from '../live/live-emitter.js';
+import type { LiveServer, LiveSocket } from '../live/socket-types.js';
+import { AuthService } from './auth.service.js';
+import { originAllowed } from './origin-policy.js';
+import type { Principal } from './principal.js';
+import { SessionRevocations } from './session-revocations.js';
+import { commandBucket, type TokenBucket } from './token-bucket.js';
+import { TrustedProxies } from './trusted-proxies.js';
+
+interface Connection {
+  socket: LiveSocket;
+  principal: Principal;
+  bucket: TokenBucket;
+  expiry: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** setTimeout cannot wait longer than this; longer sessions re-arm their timer. */
+const MAX_TIMER_MS = 2_147_000_000;
+
+/** A handshake refusal the client sees as `connect_error` with `message` and `data.code`. */
+function refusal(code: string, message: string): Error {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+/**
+ * Authenticates every socket at the handshake (session or display token in `auth.token`, or trusted proxy
+ * headers), checks its Origin, and keeps what each connection needs afterwards: its principal, its command
+ * rate limit and the timer that closes it when the session expires. Revocations (logout, display link
+ * removed) close the affected sockets at once with `session:expired`.
+ */
+@Injectable()
+export class SocketSessionsService implements OnModuleDestroy {
+  private readonly log = new Logger('SocketAuth');
+  private readonly connections = new Map<string, Connection>();
+  private readonly unsubscribe: () => void;
+  private readonly installedOn = new WeakSet<object>();
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly auth: AuthService,
+    private readonly proxies: TrustedProxies,
+    private readonly emitter: LiveEmitter,
+    revocations: SessionRevocations,
+  ) {
+    this.unsubscribe = revocations.onRevoked((matches, reason) => {
+      for (const connection of [...this.connections.values()])
+        if (matches(connection.principal)) this.expire(connection.socket, reason);
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+    for (const connection of this.connections.values()) clearTimeout(connection.expiry);
+    this.connections.clear();
+  }
+
+  /** Registers the handshake middleware on the server (once, whichever gateway initialises first). */
+  install(server: LiveServer): void {
+    if (this.installedOn.has(server)) return;
+    this.installedOn.add(server);
+    server.use((socket, next) => {
+      this.handshake(socket).then(
+        () => next(),
+        (error: unknown) =>
+          next(error instanceof Error ? error : refusal('unauthorized', 'Connection refused.')),
+      );
+    });
+  }
+
+  /** The principal of a connected socket. */
+  principalOf(socket: LiveSocket): Principal | undefined {
+    return this.connections.get(socket.id)?.principal;
+  }
+
+  /** Takes one command token from the socket's bucket; false when it is sending too fast. */
+  allowCommand(socket: LiveSocket): boolean {
+    return this.connections.get(socket.id)?.bucket.take() ?? false;
+  }
+
+  /** Tells the socket its session ended and closes it. */
+  expire(socket: LiveSocket, reason: string): void {
+    const connection = this.connections.get(socket.id);
+    if (connection) clearTimeout(connection.expiry);
+    this.connections.delete(socket.id);
+    if (socket.connected) {
+      this.emitter.toSocket(socket, 'session:expired', { reason });
+      socket.disconnect(true);
+    }
+  }
+
+  /** Sockets being tracked (connected and authenticated). */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  private async handshake(socket: LiveSocket): Promise<void> {
+    const { headers, address } = socket.handshake;
+    const forwardedHost = this.proxies.trusts(address) ? firstHeader(headers['x-forwarded-host']) : undefined;
+    if (!originAllowed(headers, this.config.http.allowedOrigins, forwardedHost)) {
+      this.log.warn({ msg: 'socket refused: origin not allowed', origin: headers.origin ?? '' });
+      throw refusal('forbidden', 'This page’s origin may not connect to the gateway.');
+    }
+    const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+    const outcome = await this.auth.authenticate({ token: auth?.['token'], peer: address, headers });
+    if (!outcome.ok) throw refusal(outcome.code, outcome.message);
+    const { principal } = outcome;
+    socket.data.session = principal.session;
+    const connection: Connection = {
+      socket,
+      principal,
+      bucket: commandBucket(this.config.http.commandsPerSecond),
+      expiry: undefined,
+    };
+    this.connections.set(socket.id, connection);
+    socket.once('disconnect', () => {
+      const current = this.connections.get(socket.id);
+      if (current === connection) {
+        clearTimeout(connection.expiry);
+        this.connections.delete(socket.id);
+      }
+    });
+    if (principal.source.kind === 'session') this.armExpiry(connection, principal.source.expiresAt);
+  }
+
+  private armExpiry(connection: Connection, expiresAt: number): void {
+    const delay = expiresAt - Date.now();
+    connection.expiry = setTimeout(
+      () => {
+        if (Date.now() >= expiresAt) this.expire(connection.socket, 'Your session expired; sign in again.');
+        else this.armExpiry(connection, expiresAt);
+      },
+      Math.max(0, Math.min(delay, MAX_TIMER_MS)),
+    );
+    connection.expiry.unref();
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.split(',')[0]?.trim() || undefined;
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionInfo } from '@switchboard/live-protocol';
+import { PbxTransportError } from '@switchboard/pbx-api';
+import { AuditService } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { Principal } from '../auth/principal.js';
+import type { SocketSessionsService } from '../auth/socket-sessions.service.js';
+import type { MetricsService } from '../health/metrics.service.js';
+import type { HeldCallsService } from '../inbound/held-calls.service.js';
+import type { LiveSocket } from '../live/socket-types.js';
+import type { SupervisionService } from '../supervision/supervision.service.js';
+import type { UacstaService } from '../uacsta/uacsta.service.js';
+import { CommandsGateway } from './commands.gateway.js';
+import { pbxFailure } from './pbx-failure.js';
+
+const FEATURES = { listen: true, agentLogin: true, uacsta: true };
+const session = (role: SessionInfo['role'], display = false): SessionInfo => ({
+  user: role,
+  role,
+  queues: 'all',
+  display,
+  features: FEATURES,
+  holdWindowMs: 10_000,
+});
+
+function setup(principal: Principal | undefined, options: { allow?: boolean; current?: boolean } = {}) {
+  const audit = new AuditService(100, () => 1);
+  const results: [string, string][] = [];
+  const expired: string[] = [];
+  const decide = vi.fn(async () => {
+    throw new Error('secret internal detail: db password=hunter2');
+  });
+  const kick = vi.fn(async () => ({ ok: true as const, data: { kicked: 'all' as const } }));
+  const gateway = new CommandsGateway(
+    {
+      principalOf: () => principal,
+      allowCommand: () => options.allow ?? true,
+      expire: (_socket: LiveSocket, reason: string) => expired.push(reason),
+    } as unknown as SocketSessionsService,
+    { isCurrent: async () => options.current ?? true } as unknown as AuthService,
+    audit,
+    {
+      commandResult: (command: string, result: string) => results.push([command, result]),
+    } as unknown as MetricsService,
+    { decide } as unknown as HeldCallsService,
+    {} as UacstaService,
+    { kick } as unknown as SupervisionService,
+  );
+  return { gateway, audit, results, expired, decide, kick, socket: {} as LiveSocket };
+}
+
+const supervisor: Principal = { session: session('supervisor'), source: { kind: 'proxy' }, extension: null };
+
+describe('CommandsGateway', () => {
+  it('runs a valid command for a supervisor, counts it and audits it', async () => {
+    const { gateway, audit, results, kick, socket } = setup(supervisor);
+    expect(await gateway.kick(socket, { conference: '6900', members: 'all' })).toEqual({
+      ok: true,
+      data: { kicked: 'all' },
+    });
+    expect(kick).toHaveBeenCalledWith({ conference: '6900', members: 'all' });
+    expect(results).toEqual([['conference:kick', 'ok']]);
+    expect(audit.recent(1)[0]).toMatchObject({
+      user: 'supervisor',
+      action: 'conference:kick',
+      target: 'conference 6900: all members',
+      result: 'ok',
+    });
+  });
+
+  it('refuses viewers and display links with forbidden before touching the PBX', async () => {
+    for (const who of [session('viewer'), session('viewer', true), { ...session('admin'), display: true }]) {
+      const { gateway, kick, socket } = setup({ session: who, source: { kind: 'proxy' }, extension: null });
+      expect(await gateway.kick(socket, { conference: '6900', members: 'all' })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
+      expect(kick).not.toHaveBeenCalled();
+    }
+  });
+
+  it('answers rate_limited when the connection sends too fast, without auditing it', async () => {
+    const { gateway, audit, results, kick, socket } = setup(supervisor, { allow: false });
+    expect(await gateway.kick(socket, { conference: '6900', members: 'all' })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited' },
+    });
+    expect(kick).not.toHaveBeenCalled();
+    expect(results).toEqual([['conference:kick', 'rate_limited']]);
+    expect(audit.recent(10)).toEqual([]);
+  });
+
+  it('closes the socket when its session ended since the handshake', async () => {
+    const { gateway, expired, socket } = setup(supervisor, { current: false });
+    expect(await gateway.kick(socket, { conference: '6900', members: 'all' })).toMatchObject({
+      error: { code: 'unauthorized' },
+    });
+    expect(expired).toHaveLength(1);
+  });
+
+  it('names the invalid fields', async () => {
+    const { gateway, audit, socket } = setup(supervisor);
+    expect(await gateway.kick(socket, { conference: '', members: [] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload', fields: [{ field: 'conference' }, { field: 'members' }] },
+    });
+    expect(audit.recent(1)[0]).toMatchObject({ result: 'error', target: '' });
+  });
+
+  it('never lets internal error text reach the browser', async () => {
+    const { gateway, audit, socket } = setup(supervisor);
+    const answer = await gateway.decide(socket, { callId: 'c1', decision: 'accept' });
+    expect(answer).toEqual({ ok: false, error: { code: 'internal', message: expect.any(String) as string } });
+    expect(JSON.stringify(answer)).not.toContain('hunter2');
+    expect(JSON.stringify(audit.recent(1))).not.toContain('hunter2');
+  });
+
+  it('answers unauthorized for a socket without a principal', async () => {
+    const { gateway, socket } = setup(undefined);
+    expect(await gateway.recentAudit(socket, {})).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+});
+
+describe('pbxFailure', () => {
+  it('hides transport details behind a readable sentence', () => {
+    const failure = pbxFailure(
+      new PbxTransportError('connect ECONNREFUSED 10.0.0.1:8088', 'call/listen'),
+      'listen',
+    );
+    expect(failure).toEqual({
+      code: 'pbx_unavailable',
+      message: 'The PBX could not be reached to listen; try again shortly.',
+    });
+    expect(pbxFailure(new Error('x'), 'listen').code).toBe('internal');
+  });
+});

@@ -1,0 +1,212 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import {
+  fail,
+  ok,
+  parseAgentLogin,
+  parseAuditQuery,
+  parseDecide,
+  parseKick,
+  parseListen,
+  parseUacstaRefuse,
+  type AuditEntryView,
+  type HeldCallView,
+  type Result,
+} from '@switchboard/live-protocol';
+import { AuditService } from '../audit/audit.service.js';
+import { AuthService } from '../auth/auth.service.js';
+import { hasRole, type Principal } from '../auth/principal.js';
+import { SocketSessionsService } from '../auth/socket-sessions.service.js';
+import { MetricsService } from '../health/metrics.service.js';
+import { HeldCallsService } from '../inbound/held-calls.service.js';
+import type { LiveServer, LiveSocket } from '../live/socket-types.js';
+import { SupervisionService } from '../supervision/supervision.service.js';
+import { UacstaService } from '../uacsta/uacsta.service.js';
+
+/** How one command is read, described for the audit log and carried out. */
+interface CommandSpec<C, T> {
+  parse: (payload: unknown) => Result<C>;
+  /** What the command acts on, for the audit log. */
+  target: (command: C) => string;
+  handle: (command: C, principal: Principal) => Promise<Result<T>>;
+  /** Reads (audit:recent) are not written to the audit log. */
+  audited?: boolean;
+}
+
+/** What the audit log says about a successful answer. */
+function okDetail(data: unknown): string {
+  const view = data as Partial<HeldCallView> | null;
+  if (view && typeof view === 'object' && typeof view.status === 'string')
+    return [view.status, view.blocked ? 'number blocked' : '', view.error ?? ''].filter(Boolean).join('; ');
+  return 'done';
+}
+
+/**
+ * The supervisor commands of the socket contract (every ClientToServerEvents command except subscribe,
+ * unsubscribe and resync, which LiveGateway handles). Each command: session still valid, per-connection
+ * rate limit, payload validated with the live-protocol parser, role checked (viewers and display links are
+ * refused), carried out, answered with a Result, audited and counted. Nothing thrown reaches a browser.
+ * Also installs the handshake middleware that authenticates every socket.
+ */
+@WebSocketGateway()
+export class CommandsGateway implements OnGatewayInit {
+  private readonly log = new Logger('Commands');
+
+  constructor(
+    private readonly sessions: SocketSessionsService,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+    private readonly metrics: MetricsService,
+    private readonly heldCalls: HeldCallsService,
+    private readonly uacsta: UacstaService,
+    private readonly supervision: SupervisionService,
+  ) {}
+
+  afterInit(server: LiveServer): void {
+    this.sessions.install(server);
+  }
+
+  @SubscribeMessage('inbound:decide')
+  decide(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<HeldCallView>> {
+    return this.run(socket, 'inbound:decide', payload, {
+      parse: parseDecide,
+      target: (c) => `${c.callId} (${c.decision})`,
+      handle: (c, p) => this.heldCalls.decide(c, p.session.user),
+    });
+  }
+
+  @SubscribeMessage('conference:kick')
+  kick(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ kicked: string[] | 'all' }>> {
+    return this.run(socket, 'conference:kick', payload, {
+      parse: parseKick,
+      target: (c) =>
+        `conference ${c.conference}: ${c.members === 'all' ? 'all members' : c.members.join(', ')}`,
+      handle: (c) => this.supervision.kick(c),
+    });
+  }
+
+  @SubscribeMessage('uacsta:refuse')
+  refuseUacsta(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ refused: true }>> {
+    return this.run(socket, 'uacsta:refuse', payload, {
+      parse: parseUacstaRefuse,
+      target: (c) => `extension ${c.extension} call ${c.callId}`,
+      handle: (c, p) => {
+        if (!p.session.features.uacsta)
+          return Promise.resolve(fail('forbidden', 'This PBX does not offer uaCSTA.'));
+        if (!this.supervision.mayActOnExtension(p.session, c.extension))
+          return Promise.resolve(
+            fail('forbidden', `Extension ${c.extension} is not an agent of your queues.`),
+          );
+        return this.uacsta.refuse(c);
+      },
+    });
+  }
+
+  @SubscribeMessage('agent:login')
+  agentLogin(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ done: true }>> {
+    return this.run(socket, 'agent:login', payload, {
+      parse: parseAgentLogin,
+      target: (c) =>
+        `extension ${c.extension} ${c.operation}${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
+      handle: (c, p) => this.supervision.agentLogin(c, p),
+    });
+  }
+
+  @SubscribeMessage('call:listen')
+  listen(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ callId: string }>> {
+    return this.run(socket, 'call:listen', payload, {
+      parse: parseListen,
+      target: (c) => `${c.mode} ${c.agent} from ${c.monitor}`,
+      handle: (c, p) => this.supervision.listen(c, p),
+    });
+  }
+
+  @SubscribeMessage('audit:recent')
+  recentAudit(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<AuditEntryView[]>> {
+    return this.run(socket, 'audit:recent', payload, {
+      parse: parseAuditQuery,
+      target: () => '',
+      handle: (c) => Promise.resolve(ok(this.audit.recent(c.limit))),
+      audited: false,
+    });
+  }
+
+  private async run<C, T>(
+    socket: LiveSocket,
+    command: string,
+    payload: unknown,
+    spec: CommandSpec<C, T>,
+  ): Promise<Result<T>> {
+    const principal = this.sessions.principalOf(socket);
+    const result = await this.execute(socket, principal, payload, spec, command).catch((error: unknown) => {
+      this.log.error({
+        msg: 'command failed',
+        command,
+        error: error instanceof Error ? error.name : typeof error,
+      });
+      return fail<T>('internal', 'Something went wrong on the server; it has been logged.');
+    });
+    const code = result.ok ? 'ok' : result.error.code;
+    this.metrics.commandResult(command, code);
+    if (principal && spec.audited !== false && code !== 'rate_limited') {
+      const parsed = spec.parse(payload);
+      this.audit.record({
+        user: principal.session.user,
+        action: command,
+        target: parsed.ok ? spec.target(parsed.data) : '',
+        result: result.ok ? 'ok' : 'error',
+        detail: result.ok ? okDetail(result.data) : `${result.error.code}: ${result.error.message}`,
+      });
+    }
+    return result;
+  }
+
+  private async execute<C, T>(
+    socket: LiveSocket,
+    principal: Principal | undefined,
+    payload: unknown,
+    spec: CommandSpec<C, T>,
+    command: string,
+  ): Promise<Result<T>> {
+    if (!principal) return fail('unauthorized', 'Sign in again.');
+    if (!this.sessions.allowCommand(socket))
+      return fail('rate_limited', 'Too many commands at once; wait a moment and try again.');
+    if (!(await this.auth.isCurrent(principal))) {
+      this.sessions.expire(socket, 'Your session has ended; sign in again.');
+      return fail('unauthorized', 'Your session has ended; sign in again.');
+    }
+    const { session } = principal;
+    if (session.display || !hasRole(session.role, 'supervisor'))
+      return fail(
+        'forbidden',
+        `${session.display ? 'Display links' : 'Viewers'} cannot use ${command}; it needs a supervisor.`,
+      );
+    const parsed = spec.parse(payload);
+    if (!parsed.ok) return parsed;
+    return spec.handle(parsed.data, principal);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { InboundModule } from '../inbound/inbound.module.js';
+import { SupervisionModule } from '../supervision/supervision.module.js';
+import { UacstaModule } from '../uacsta/uacsta.module.js';
+import { CommandsGateway } from './commands.gateway.js';
+
+/** The socket command handlers and the handshake authentication they rely on. */
+@Module({
+  imports: [AuthModule, InboundModule, UacstaModule, SupervisionModule],
+  providers: [CommandsGateway],
+})
+export class CommandsModule {}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { PollingModule } from '../polling/polling.module.js';
+import { ConferencesService } from './conferences.service.js';
+
+/** Ongoing conferences, published on the `conferences` stream. */
+@Module({ imports: [PollingModule], providers: [ConferencesService], exports: [ConferencesService] })
+export class ConferencesModule {}

@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { CallerContext } from '@switchboard/live-protocol';
+import { isPbxEvent, PbxApiError, type CompanyContact } from '@switchboard/pbx-api';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { describePbxError } from '../pbx/pbx-errors.js';
+import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { CallHistory, outcomeText } from './call-history.js';
+import { ContactDirectory } from './contact-directory.js';
+import type { CallerContextSource } from './held-calls.js';
+
+/** How often the phonebook index is rebuilt. */
+export const CONTACT_REFRESH_MS = 10 * 60_000;
+/** Delay before the first rebuild, so start-up requests (queues, snapshots) go first. */
+const FIRST_SWEEP_DELAY_MS = 2_000;
+/** Today's records of one number are read at most this many per look-up. */
+const HISTORY_PAGE_SIZE = 200;
+
+/**
+ * Caller context for held calls, gathered cheaply: a phonebook index rebuilt in the background (no request
+ * while a call waits), today's calls per number kept from new-CDR events, and, the first time a number
+ * holds a call today, one cdr/search for that number so repeat callers are recognised after a restart.
+ */
+@Injectable()
+export class CallerContextService implements CallerContextSource, OnModuleInit, OnModuleDestroy {
+  private readonly log = new Logger('CallerContext');
+  private readonly contacts = new ContactDirectory();
+  private readonly history: CallHistory;
+  private readonly unsubscribe: (() => void)[] = [];
+  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly pbx: PbxConnectionService,
+  ) {
+    this.history = new CallHistory(config.stats.timeZone);
+  }
+
+  onModuleInit(): void {
+    this.unsubscribe.push(
+      this.pbx.onEvent(30012, (event) => {
+        if (!isPbxEvent(event, 30012) || !event.msg.call_from) return;
+        this.history.record(
+          event.msg.call_from,
+          event.msg.call_id,
+          Date.now(),
+          outcomeText(String(event.msg.status)),
+        );
+      }),
+    );
+    this.scheduleSweep(FIRST_SWEEP_DELAY_MS);
+  }
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    clearTimeout(this.sweepTimer);
+    for (const off of this.unsubscribe) off();
+  }
+
+  /** When the phonebook index was last rebuilt (epoch ms), or null before the first rebuild. */
+  get phonebookLoadedAt(): number | null {
+    return this.contacts.lastLoadedAt;
+  }
+
+  /** What is known now, without asking the PBX. */
+  initial(from: string, callId: string): CallerContext {
+    const contact = this.contacts.lookup(from);
+    const { callsToday, lastOutcome } = this.history.get(from, callId);
+    return {
+      contactName: contact?.contactName ?? null,
+      company: contact?.company ?? null,
+      callsToday,
+      lastOutcome,
+    };
+  }
+
+  /** Reads today's records of `from` once per day; resolves to the improved context, if any. */
+  async enrich(from: string, callId: string): Promise<CallerContext | undefined> {
+    if (!this.history.needsLoad(from)) return undefined;
+    const dayStartSec = Math.floor(this.history.dayStart() / 1000);
+    const answer = await this.pbx.request('cdr/search', (client) =>
+      client.cdr.search({
+        call_from: from,
+        start_time: String(dayStartSec),
+        page: 1,
+        page_size: HISTORY_PAGE_SIZE,
+      }),
+    );
+    for (const record of answer.data) {
+      const at = (record.timestamp ?? dayStartSec) * 1000;
+      const id = record.call_id ?? record.record_id;
+      if (id && id !== callId)
+        this.history.record(from, id, at, outcomeText(String(record.disposition ?? '')));
+    }
+    this.history.markLoaded(from);
+    return this.initial(from, callId);
+  }
+
+  private scheduleSweep(delayMs: number): void {
+    if (this.closed) return;
+    this.sweepTimer = setTimeout(() => {
+      void this.sweep().then(() => this.scheduleSweep(CONTACT_REFRESH_MS));
+    }, delayMs);
+    this.sweepTimer.unref();
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const count = await this.contacts.sweep((ids) => this.readContacts(ids), Date.now());
+      this.log.debug({ msg: 'phonebook index rebuilt', contacts: count, numbers: this.contacts.size });
+    } catch (error) {
+      this.log.warn({
+        msg: 'phonebook index not rebuilt; keeping the previous one',
+        error: describePbxError(error),
+      });
+    }
+  }
+
+  private async readContacts(ids: number[]): Promise<CompanyContact[]> {
+    try {
+      const answer = await this.pbx.request(
+        'company_contact/query',
+        (client) => client.companyContact.query({ ids: ids.join(',') }),
+        { priority: 'poll' },
+      );
+      return answer.data ?? [];
+    } catch (error) {
+      // A PBX that answers "not found" for a batch past the last contact has simply no contacts there.
+      if (error instanceof PbxApiError) return [];
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallerContext, HeldCallView, KeyedPatch } from '@switchboard/live-protocol';
+import { PbxApiError, PbxTransportError } from '@switchboard/pbx-api';
+import { InMemoryDecisionLock } from './decision-lock.js';
+import { HeldCalls, type HeldCallActions } from './held-calls.js';
+
+const CONTEXT: CallerContext = { contactName: null, company: null, callsToday: 0, lastOutcome: null };
+const CALL = { callId: 'c1', channelId: 'PJSIP/trunk-1', from: '5551234', to: '2002', trunk: 'sip-trunk' };
+
+function setup(overrides: Partial<HeldCallActions> = {}, enriched?: CallerContext) {
+  const requests: string[] = [];
+  const actions: HeldCallActions = {
+    accept: vi.fn(async (channel: string) => {
+      requests.push(`accept ${channel}`);
+    }),
+    refuse: vi.fn(async (channel: string) => {
+      requests.push(`refuse ${channel}`);
+    }),
+    block: vi.fn(async (number: string) => {
+      requests.push(`block ${number}`);
+    }),
+    ...overrides,
+  };
+  const published: { data: HeldCallView[]; patch: KeyedPatch<HeldCallView> }[] = [];
+  const board = new HeldCalls({
+    holdWindowMs: 10_000,
+    resolvedVisibleMs: 30_000,
+    lock: new InMemoryDecisionLock(),
+    actions,
+    context: { initial: () => CONTEXT, enrich: async () => enriched },
+    publish: (data, patch) => published.push({ data, patch }),
+  });
+  return { board, requests, published, actions };
+}
+
+describe('HeldCalls', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a held call at once with its deadline, then with the enriched caller context', async () => {
+    const enriched = { ...CONTEXT, contactName: 'Ada Lovelace', callsToday: 2, lastOutcome: 'answered' };
+    const { board, published } = setup({}, enriched);
+    board.hold(CALL);
+    expect(published[0]?.patch.upsert[0]).toMatchObject({
+      callId: 'c1',
+      from: '5551234',
+      to: '2002',
+      trunk: 'sip-trunk',
+      receivedAt: 1_000_000,
+      deadline: 1_010_000,
+      status: 'pending',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(board.get('c1')?.context).toEqual(enriched);
+    expect(published.at(-1)?.data).toHaveLength(1);
+  });
+
+  it('accepts through the PBX once and records who decided', async () => {
+    const { board, requests } = setup();
+    board.hold(CALL);
+    const result = await board.decide('c1', 'accept', 'sue');
+    expect(result).toMatchObject({
+      ok: true,
+      data: { status: 'accepted', decidedBy: 'sue', decidedAt: 1_000_000 },
+    });
+    expect(requests).toEqual(['accept PJSIP/trunk-1']);
+  });
+
+  it('lets only the first of concurrent decisions reach the PBX; the others learn who decided', async () => {
+    const { board, requests } = setup();
+    board.hold(CALL);
+    const results = await Promise.all([
+      board.decide('c1', 'refuse', 'sue'),
+      board.decide('c1', 'accept', 'tom'),
+      board.decide('c1', 'accept', 'sue'),
+    ]);
+    expect(requests).toEqual(['refuse PJSIP/trunk-1']);
+    expect(results[0]).toMatchObject({ ok: true, data: { status: 'refused', decidedBy: 'sue' } });
+    for (const loser of results.slice(1))
+      expect(loser).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: expect.stringContaining('sue') },
+      });
+    expect(await board.decide('c1', 'accept', 'tom')).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: 'sue already refused this call.' },
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('refuses and blocks the caller number', async () => {
+    const { board, requests } = setup();
+    board.hold(CALL);
+    expect(await board.decide('c1', 'refuse_and_block', 'sue')).toMatchObject({
+      ok: true,
+      data: { status: 'refused', blocked: true, error: null },
+    });
+    expect(requests).toEqual(['refuse PJSIP/trunk-1', 'block 5551234']);
+  });
+
+  it('reports a refused call whose number could not be blocked', async () => {
+    const { board } = setup({
+      block: () => Promise.reject(new PbxApiError('block_numbers/create', 40003, 'DUPLICATE KEY VALUE')),
+    });
+    board.hold(CALL);
+    const result = await board.decide('c1', 'refuse_and_block', 'sue');
+    expect(result).toMatchObject({ ok: true, data: { status: 'refused', blocked: false } });
+    expect(board.get('c1')?.error).toContain('not blocked');
+    expect(board.get('c1')?.error).toContain('DUPLICATE KEY VALUE');
+  });
+
+  it('shows a PBX failure as failed with a readable reason and frees the call for another try', async () => {
+    let fail = true;
+    const { board, requests } = setup({
+      accept: async () => {
+        requests.push('accept');
+        if (fail) throw new PbxTransportError('connect ECONNREFUSED', 'call/accept_inbound');
+      },
+    });
+    board.hold(CALL);
+    const first = await board.decide('c1', 'accept', 'sue');
+    expect(first).toMatchObject({ ok: false, error: { code: 'pbx_unavailable' } });
+    expect(board.get('c1')).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('could not be reached'),
+    });
+    expect(JSON.stringify(first)).not.toContain('ECONNREFUSED');
+    fail = false;
+    expect(await board.decide('c1', 'accept', 'tom')).toMatchObject({
+      ok: true,
+      data: { status: 'accepted', decidedBy: 'tom' },
+    });
+    expect(requests).toEqual(['accept', 'accept']);
+  });
+
+  it('shows an undecided call as accepted automatically once the window ends, and refuses late decisions', async () => {
+    const { board, requests } = setup();
+    board.hold(CALL);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(board.get('c1')).toMatchObject({ status: 'auto_accepted', decidedBy: null, decidedAt: 1_010_000 });
+    expect(await board.decide('c1', 'refuse', 'sue')).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(requests).toEqual([]);
+  });
+
+  it('turns a failed call into accepted automatically when the window ends', async () => {
+    const { board } = setup({
+      refuse: () => Promise.reject(new PbxApiError('call/refuse_inbound', 40002, 'PARAMETER ERROR')),
+    });
+    board.hold(CALL);
+    await board.decide('c1', 'refuse', 'sue');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(board.get('c1')?.status).toBe('auto_accepted');
+  });
+
+  it('removes decided calls from the stream after they were visible for a while', async () => {
+    const { board, published } = setup();
+    board.hold(CALL);
+    await board.decide('c1', 'accept', 'sue');
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(board.list()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(board.list()).toHaveLength(0);
+    expect(published.at(-1)).toEqual({ data: [], patch: { upsert: [], remove: ['c1'] } });
+    expect(await board.decide('c1', 'accept', 'sue')).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('ignores a repeated announcement of the same call', () => {
+    const { board, published } = setup();
+    board.hold(CALL);
+    board.hold({ ...CALL, from: 'other' });
+    expect(board.list()).toHaveLength(1);
+    expect(board.get('c1')?.from).toBe('5551234');
+    expect(published).toHaveLength(1);
+  });
+});

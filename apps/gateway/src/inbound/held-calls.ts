@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import {
+  fail,
+  ok,
+  type CallerContext,
+  type DecideCommand,
+  type HeldCallView,
+  type KeyedPatch,
+  type Result,
+} from '@switchboard/live-protocol';
+import { pbxFailure } from '../commands/pbx-failure.js';
+import type { DecisionLock } from './decision-lock.js';
+
+/** The PBX side of a decision. */
+export interface HeldCallActions {
+  accept(channelId: string): Promise<unknown>;
+  refuse(channelId: string): Promise<unknown>;
+  /** Adds an inbound blocklist rule for `number`. */
+  block(number: string): Promise<unknown>;
+}
+
+/** Caller context: what is known at once, and a later, better answer when a look-up was needed. */
+export interface CallerContextSource {
+  initial(from: string, callId: string): CallerContext;
+  /** Resolves to a fresher context after a PBX look-up, or undefined when nothing changed. */
+  enrich(from: string, callId: string): Promise<CallerContext | undefined>;
+}
+
+/** Settings and collaborators of {@link HeldCalls}. */
+export interface HeldCallsOptions {
+  holdWindowMs: number;
+  /** How long decided calls stay on screen before they leave the stream. */
+  resolvedVisibleMs: number;
+  lock: DecisionLock;
+  actions: HeldCallActions;
+  context: CallerContextSource;
+  /** Publishes the whole list and what changed. */
+  publish(data: HeldCallView[], patch: KeyedPatch<HeldCallView>): void;
+  onError?(message: string, error: unknown): void;
+  now?: () => number;
+}
+
+/** A held call as the PBX announced it (30016). */
+export interface HeldCallInput {
+  callId: string;
+  channelId: string;
+  from: string;
+  to: string;
+  trunk: string;
+}
+
+interface Entry {
+  view: HeldCallView;
+  channelId: string;
+  deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  removeTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const RESOLVED = new Set<HeldCallView['status']>(['accepted', 'refused', 'auto_accepted']);
+const VERB: Record<string, string> = {
+  accepted: 'accepted',
+  refused: 'refused',
+  auto_accepted: 'accepted automatically',
+};
+const ACTION: Record<DecideCommand['decision'], string> = {
+  accept: 'accept the call',
+  refuse: 'refuse the call',
+  refuse_and_block: 'refuse the call',
+};
+
+/**
+ * Held inbound calls and their decisions. The first decision wins (through the {@link DecisionLock}), so
+ * concurrent or repeated decisions make exactly one PBX request and everyone else is told who decided.
+ * A call nobody decides in time shows as accepted automatically by the PBX; a PBX failure shows as failed
+ * with a readable reason and frees the call for another try. Decided calls stay visible for a while.
+ */
+export class HeldCalls {
+  private readonly calls = new Map<string, Entry>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: HeldCallsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Every call on the board, oldest first. */
+  list(): HeldCallView[] {
+    return [...this.calls.values()].map((entry) => entry.view);
+  }
+
+  /** One call's view. */
+  get(callId: string): HeldCallView | undefined {
+    return this.calls.get(callId)?.view;
+  }
+
+  /** A held call arrived: shown at once, its context improved when a look-up finishes. */
+  hold(input: HeldCallInput): void {
+    if (this.calls.has(input.callId)) return;
+    const receivedAt = this.now();
+    const entry: Entry = {
+      channelId: input.channelId,
+      deadlineTimer: undefined,
+      removeTimer: undefined,
+      view: {
+        callId: input.callId,
+        from: input.from,
+        to: input.to,
+        trunk: input.trunk,
+        receivedAt,
+        deadline: receivedAt + this.options.holdWindowMs,
+        context: this.options.context.initial(input.from, input.callId),
+        status: 'pending',
+        blocked: false,
+        decidedBy: null,
+        decidedAt: null,
+        error: null,
+      },
+    };
+    this.calls.set(input.callId, entry);
+    entry.deadlineTimer = timer(() => this.onDeadline(input.callId), this.options.holdWindowMs);
+    this.update(entry, {});
+    this.options.context.enrich(input.from, input.callId).then(
+      (context) => {
+        if (context && this.calls.get(input.callId) === entry) this.update(entry, { context });
+      },
+      (error: unknown) => this.options.onError?.('caller context look-up failed', error),
+    );
+  }
+
+  /** Applies a supervisor's decision; answers with the call as it then stands. */
+  async decide(
+    callId: string,
+    decision: DecideCommand['decision'],
+    user: string,
+  ): Promise<Result<HeldCallView>> {
+    const entry = this.calls.get(callId);
+    if (!entry)
+      return fail(
+        'not_found',
+        'This call is no longer held: it was decided, accepted by the PBX, or the caller hung up.',
+      );
+    const early = this.refusal(entry);
+    if (early) return early;
+    const claimId = randomUUID();
+    const ttlMs = Math.max(0, entry.view.deadline - this.now()) + this.options.resolvedVisibleMs;
+    const claim = await this.options.lock.acquire(callId, claimId, user, ttlMs);
+    if (!claim.acquired) return fail('conflict', `${claim.holder} already decided this call.`);
+    // The state may have moved while the claim was made (e.g. the window closed).
+    const late =
+      this.calls.get(callId) === entry
+        ? this.refusal(entry)
+        : fail<HeldCallView>('not_found', 'This call is no longer held.');
+    if (late) {
+      await this.options.lock.release(callId, claimId);
+      return late;
+    }
+    this.update(entry, {
+      status: 'deciding',
+      decidedBy: user,
+      decidedAt: this.now(),
+      error: null,
+      blocked: false,
+    });
+    try {
+      if (decision === 'accept') await this.options.actions.accept(entry.channelId);
+      else await this.options.actions.refuse(entry.channelId);
+    } catch (error) {
+      const failure = pbxFailure(error, ACTION[decision]);
+      this.update(entry, { status: 'failed', error: failure.message });
+      await this.options.lock.release(callId, claimId);
+      if (this.now() >= entry.view.deadline) this.onDeadline(callId);
+      return { ok: false, error: failure };
+    }
+    const status = decision === 'accept' ? 'accepted' : 'refused';
+    if (decision !== 'refuse_and_block') {
+      this.resolve(entry, { status });
+      return ok(entry.view);
+    }
+    try {
+      await this.options.actions.block(entry.view.from);
+      this.resolve(entry, { status, blocked: true });
+    } catch (error) {
+      const reason = pbxFailure(error, 'block the number').message;
+      this.resolve(entry, { status, error: `Refused, but the number was not blocked. ${reason}` });
+    }
+    return ok(entry.view);
+  }
+
+  /** Stops every timer (shutdown). */
+  close(): void {
+    for (const entry of this.calls.values()) {
+      clearTimeout(entry.deadlineTimer);
+      clearTimeout(entry.removeTimer);
+    }
+    this.calls.clear();
+  }
+
+  private refusal(entry: Entry): Result<HeldCallView> | undefined {
+    const { view } = entry;
+    if (RESOLVED.has(view.status))
+      return fail(
+        'conflict',
+        view.decidedBy
+          ? `${view.decidedBy} already ${VERB[view.status] ?? view.status} this call.`
+          : `The PBX already accepted this call automatically when the hold window ended.`,
+      );
+    if (view.status === 'deciding')
+      return fail('conflict', `${view.decidedBy ?? 'Someone'} is deciding this call right now.`);
+    if (this.now() >= view.deadline) {
+      this.onDeadline(view.callId);
+      return fail(
+        'conflict',
+        'Too late: the PBX accepted this call automatically when the hold window ended.',
+      );
+    }
+    return undefined;
+  }
+
+  /** The hold window ended: an undecided (or failed) call was routed by the PBX itself. */
+  private onDeadline(callId: string): void {
+    const entry = this.calls.get(callId);
+    if (!entry || (entry.view.status !== 'pending' && entry.view.status !== 'failed')) return;
+    this.resolve(entry, { status: 'auto_accepted', decidedBy: null, decidedAt: entry.view.deadline });
+  }
+
+  private resolve(entry: Entry, change: Partial<HeldCallView>): void {
+    clearTimeout(entry.deadlineTimer);
+    this.update(entry, change);
+    clearTimeout(entry.removeTimer);
+    entry.removeTimer = timer(() => this.remove(entry.view.callId), this.options.resolvedVisibleMs);
+  }
+
+  private remove(callId: string): void {
+    const entry = this.calls.get(callId);
+    if (!entry) return;
+    clearTimeout(entry.deadlineTimer);
+    this.calls.delete(callId);
+    this.options.publish(this.list(), { upsert: [], remove: [callId] });
+  }
+
+  private update(entry: Entry, change: Partial<HeldCallView>): void {
+    entry.view = { ...entry.view, ...change };
+    this.options.publish(this.list(), { upsert: [entry.view], remove: [] });
+  }
+}
+
+function timer(callback: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const handle = setTimeout(callback, Math.max(0, ms));
+  handle.unref();
+  return handle;
+}

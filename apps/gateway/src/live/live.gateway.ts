@@ -1,0 +1,143 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import {
+  PROTOCOL_VERSION,
+  fail,
+  ok,
+  parseResync,
+  parseSubscribe,
+  streamRoom,
+  type Result,
+  type Snapshot,
+  type StreamId,
+} from '@switchboard/live-protocol';
+import { MetricsService } from '../health/metrics.service.js';
+import { LiveEmitter } from './live-emitter.js';
+import { isSessionInfo, type LiveServer, type LiveSocket } from './socket-types.js';
+import { mayWatch } from './stream-access.js';
+import { StreamHub } from './stream-hub.service.js';
+
+/**
+ * The socket handlers of the live streams: `hello` on connection, then subscribe / unsubscribe / resync.
+ * The session comes from the handshake middleware (socket.data.session); a socket without one is closed.
+ * Every reply is a Result; nothing thrown here reaches a browser.
+ */
+@WebSocketGateway()
+export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+  @WebSocketServer() server!: LiveServer;
+  private readonly logger = new Logger('LiveGateway');
+
+  constructor(
+    private readonly emitter: LiveEmitter,
+    private readonly hub: StreamHub,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  afterInit(server: LiveServer): void {
+    this.emitter.attach(server);
+  }
+
+  handleConnection(socket: LiveSocket): void {
+    const session = socket.data.session;
+    if (!isSessionInfo(session)) {
+      this.logger.warn({ msg: 'socket without a session closed', socket: socket.id });
+      socket.disconnect(true);
+      return;
+    }
+    this.emitter.toSocket(socket, 'hello', { protocol: PROTOCOL_VERSION, session, serverTime: Date.now() });
+    this.metrics.connectedClients(this.emitter.connectedCount());
+  }
+
+  handleDisconnect(): void {
+    this.metrics.connectedClients(this.emitter.connectedCount());
+  }
+
+  @SubscribeMessage('subscribe')
+  subscribe(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Result<{ granted: StreamId[]; denied: StreamId[] }> {
+    return this.answer('subscribe', () => {
+      const session = socket.data.session;
+      if (!isSessionInfo(session)) return fail('unauthorized', 'Sign in again.');
+      const parsed = parseSubscribe(payload);
+      if (!parsed.ok) return parsed;
+      const granted: StreamId[] = [];
+      const denied: StreamId[] = [];
+      for (const stream of new Set(parsed.data.streams)) {
+        if (!mayWatch(session, stream, (id) => this.hub.isKnownQueue(id))) {
+          denied.push(stream);
+          continue;
+        }
+        granted.push(stream);
+        // Join first, then snapshot, synchronously: every later delta has a higher seq than the snapshot.
+        void socket.join(streamRoom(stream));
+        const snapshot = this.hub.snapshot(stream);
+        if (snapshot) {
+          this.emitter.toSocket(socket, 'snapshot', snapshot);
+          this.metrics.push('snapshot', snapshot.kind);
+        }
+      }
+      return ok({ granted, denied });
+    });
+  }
+
+  @SubscribeMessage('unsubscribe')
+  unsubscribe(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Result<{ streams: StreamId[] }> {
+    return this.answer('unsubscribe', () => {
+      const parsed = parseSubscribe(payload);
+      if (!parsed.ok) return parsed;
+      for (const stream of parsed.data.streams) void socket.leave(streamRoom(stream));
+      return ok({ streams: parsed.data.streams });
+    });
+  }
+
+  @SubscribeMessage('resync')
+  resync(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Result<Snapshot> {
+    return this.answer('resync', () => {
+      const session = socket.data.session;
+      if (!isSessionInfo(session)) return fail('unauthorized', 'Sign in again.');
+      const parsed = parseResync(payload);
+      if (!parsed.ok) return parsed;
+      const { stream } = parsed.data;
+      if (!mayWatch(session, stream, (id) => this.hub.isKnownQueue(id))) {
+        return fail('forbidden', `You may not watch ${stream}.`);
+      }
+      const snapshot = this.hub.snapshot(stream);
+      if (!snapshot)
+        return fail('not_found', `No data for ${stream} yet; it follows as soon as the PBX answers.`);
+      // A resync after a reconnect also restores the subscription.
+      void socket.join(streamRoom(stream));
+      return ok(snapshot);
+    });
+  }
+
+  /** Runs a handler, counts its result and turns an unexpected exception into a plain `internal` error. */
+  private answer<T>(command: string, handle: () => Result<T>): Result<T> {
+    let result: Result<T>;
+    try {
+      result = handle();
+    } catch (error) {
+      this.logger.error({
+        msg: 'live command failed',
+        command,
+        error: error instanceof Error ? error.message : 'unknown',
+      });
+      result = fail('internal', 'Something went wrong on the server; please try again.');
+    }
+    this.metrics.commandResult(command, result.ok ? 'ok' : result.error.code);
+    return result;
+  }
+}

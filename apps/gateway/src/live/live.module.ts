@@ -1,0 +1,9 @@
+import { Global, Module } from '@nestjs/common';
+import { LiveEmitter } from './live-emitter.js';
+import { LiveGateway } from './live.gateway.js';
+import { StreamHub } from './stream-hub.service.js';
+
+/** socket.io streams: the typed emitter, the stream hub (shared by every producer) and the live gateway. */
+@Global()
+@Module({ providers: [LiveEmitter, StreamHub, LiveGateway], exports: [LiveEmitter, StreamHub] })
+export class LiveModule {}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import {
+  streamRoom,
+  type Delta,
+  type Snapshot,
+  type StreamId,
+  type StreamTypes,
+} from '@switchboard/live-protocol';
+import { MetricsService } from '../health/metrics.service.js';
+import { LiveEmitter } from './live-emitter.js';
+
+interface StreamEntry {
+  kind: keyof StreamTypes;
+  seq: number;
+  data: StreamTypes[keyof StreamTypes]['data'];
+}
+
+/**
+ * The live state every screen shares: per stream, the current data and a sequence number. Producers
+ * {@link commit} a new state with the patch that leads to it; the hub bumps the sequence and sends the
+ * delta to the stream's room once. A stream's first commit goes out as a snapshot (nobody has data
+ * to patch yet). {@link snapshot} serves subscribe and resync.
+ */
+@Injectable()
+export class StreamHub {
+  private readonly streams = new Map<StreamId, StreamEntry>();
+  private queueIds: ReadonlySet<number> | null = null;
+
+  constructor(
+    private readonly emitter: LiveEmitter,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  /** Publishes `data` as the stream's new state and `patch` as the way there; returns the new sequence number. */
+  commit<K extends keyof StreamTypes>(
+    stream: StreamId,
+    kind: K,
+    data: StreamTypes[K]['data'],
+    patch: StreamTypes[K]['patch'],
+  ): number {
+    const entry = this.streams.get(stream);
+    const seq = (entry?.seq ?? 0) + 1;
+    this.streams.set(stream, { kind, seq, data });
+    const room = streamRoom(stream);
+    if (!entry) {
+      const snapshot: Snapshot = { stream, kind, seq, data };
+      this.emitter.toRoom(room, 'snapshot', snapshot);
+      this.metrics.push('snapshot', kind);
+    } else {
+      const delta: Delta = { stream, kind, seq, patch };
+      this.emitter.toRoom(room, 'delta', delta);
+      this.metrics.push('delta', kind);
+    }
+    return seq;
+  }
+
+  /** The stream's current state and sequence number, or undefined before its first commit. */
+  snapshot(stream: StreamId): Snapshot | undefined {
+    const entry = this.streams.get(stream);
+    return entry ? { stream, kind: entry.kind, seq: entry.seq, data: entry.data } : undefined;
+  }
+
+  /** The data of a stream, typed by kind (producers diff against it). */
+  current<K extends keyof StreamTypes>(stream: StreamId, kind: K): StreamTypes[K]['data'] | undefined {
+    const entry = this.streams.get(stream);
+    return entry && entry.kind === kind ? (entry.data as StreamTypes[K]['data']) : undefined;
+  }
+
+  /** The queues that exist (null until the queue list is known). Queue streams outside it are refused. */
+  setQueueCatalogue(queueIds: readonly number[] | null): void {
+    this.queueIds = queueIds === null ? null : new Set(queueIds);
+  }
+
+  /** Whether queue `id` may be subscribed: watched, or not known yet because the list has not loaded. */
+  isKnownQueue(id: number): boolean {
+    return this.queueIds === null || this.queueIds.has(id);
+  }
+}

@@ -1,0 +1,35 @@
+import {
+  PBX_ERRCODE,
+  PbxApiError,
+  PbxTimeoutError,
+  PbxTransportError,
+  PbxValidationError,
+} from '@switchboard/pbx-api';
+import { describe, expect, it } from 'vitest';
+import { describePbxError, errorKind, isLinkFailure } from './pbx-errors.js';
+import { BudgetClosedError } from './request-budget.js';
+
+describe('PBX error classification', () => {
+  it('counts busy, token, transport and timeout failures against the link, not refusals of one request', () => {
+    expect(isLinkFailure(new PbxApiError('queue/list', PBX_ERRCODE.SERVER_BUSY, 'SERVER BUSY'))).toBe(true);
+    expect(
+      isLinkFailure(new PbxApiError('queue/list', PBX_ERRCODE.TOKEN_INVALID, 'INVALID ACCESS TOKEN')),
+    ).toBe(true);
+    expect(isLinkFailure(new PbxTransportError('connection refused', 'queue/list'))).toBe(true);
+    expect(isLinkFailure(new PbxTimeoutError('queue/list', 2_000))).toBe(true);
+    expect(isLinkFailure(new PbxApiError('call/refuse_inbound', PBX_ERRCODE.NOT_FOUND, 'NOT FOUND'))).toBe(
+      false,
+    );
+    expect(isLinkFailure(new PbxValidationError('queue/agent_status', []))).toBe(false);
+    expect(isLinkFailure(new BudgetClosedError())).toBe(false);
+  });
+
+  it('describes unknown errors by class name only, so their text cannot leak', () => {
+    expect(describePbxError(new Error('secret=abc'))).toBe('unexpected error (Error)');
+    expect(describePbxError(new PbxTimeoutError('queue/list', 2_000))).toBe(
+      'queue/list timed out after 2000 ms',
+    );
+    expect(errorKind(new PbxTimeoutError('queue/list', 2_000))).toBe('timeout');
+    expect(errorKind('weird')).toBe('unexpected');
+  });
+});

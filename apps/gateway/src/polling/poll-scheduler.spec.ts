@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequestBudget } from '../pbx/request-budget.js';
+import { PollScheduler, type PollJob } from './poll-scheduler.js';
+
+const T0 = 5_000_000;
+const elapsed = () => Date.now() - T0;
+const gapsOf = (times: number[]) => times.slice(1).map((time, i) => time - (times[i] ?? 0));
+
+function recorder(key: string, intervalMs: number, body: () => Promise<void> = async () => undefined) {
+  const starts: number[] = [];
+  const job: PollJob = {
+    key,
+    kind: 'test',
+    intervalMs,
+    run: async () => {
+      starts.push(elapsed());
+      await body();
+    },
+  };
+  return { job, starts };
+}
+
+describe('PollScheduler', () => {
+  let scheduler: PollScheduler;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 });
+  });
+  afterEach(() => {
+    scheduler.stop();
+    vi.useRealTimers();
+  });
+
+  it('runs a job every interval plus its jitter', async () => {
+    scheduler = new PollScheduler({ jitter: 0.1, maxBackoffMs: 10_000, random: () => 0.5 });
+    const { job, starts } = recorder('q', 1_000);
+    scheduler.add(job, 100);
+    await vi.advanceTimersByTimeAsync(4_300);
+    expect(starts).toEqual([100, 1_150, 2_200, 3_250, 4_300]);
+  });
+
+  it('spreads runs randomly within the jitter fraction', async () => {
+    let draw = 0;
+    const draws = [0, 0.99, 0.3];
+    scheduler = new PollScheduler({
+      jitter: 0.2,
+      maxBackoffMs: 10_000,
+      random: () => draws[draw++ % 3] ?? 0,
+    });
+    const { job, starts } = recorder('q', 1_000);
+    scheduler.add(job);
+    await vi.advanceTimersByTimeAsync(3_500);
+    const gaps = gapsOf(starts);
+    expect(gaps).toEqual([1_000, 1_198, 1_060]);
+  });
+
+  it('never overlaps runs of one job: a slow run delays the next instead of doubling up', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 10_000 });
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const { job, starts } = recorder('slow', 100, async () => {
+      concurrent++;
+      maxConcurrent = Math.max(maxConcurrent, concurrent);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      concurrent--;
+    });
+    scheduler.add(job);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(scheduler.runSoon('slow', 0)).toBe(false); // running: not brought forward
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(maxConcurrent).toBe(1);
+    // Each run starts right after the previous one ends (a 0 ms timer fires after 1 ms).
+    const gaps = gapsOf(starts);
+    expect(gaps).toHaveLength(4);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(250);
+      expect(gap).toBeLessThanOrEqual(251);
+    }
+  });
+
+  it('backs off exponentially while a job fails, up to the maximum, then returns to its interval', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 1_000 });
+    let failing = true;
+    const { job, starts } = recorder('q', 100, async () => {
+      if (failing) throw new Error('PBX down');
+    });
+    scheduler.add(job);
+    await vi.advanceTimersByTimeAsync(3_000);
+    // 200, 400, 800, then capped at 1000
+    expect(starts).toEqual([0, 200, 600, 1_400, 2_400]);
+    failing = false;
+    await vi.advanceTimersByTimeAsync(1_200);
+    expect(starts.slice(5)).toEqual([3_400, 3_500, 3_600, 3_700, 3_800, 3_900, 4_000, 4_100, 4_200]);
+  });
+
+  it('runs a job early on request, but not twice within the minimum gap', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 10_000 });
+    const { job, starts } = recorder('q', 1_000);
+    scheduler.add(job);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scheduler.runSoon('q', 500)).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scheduler.runSoon('q', 500)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_700);
+    expect(starts).toEqual([0, 600, 1_600]);
+  });
+
+  it('reports every run with its duration and error', async () => {
+    const completed: [string, number, unknown][] = [];
+    scheduler = new PollScheduler({
+      jitter: 0,
+      maxBackoffMs: 10_000,
+      onCompleted: (job, ms, error) => completed.push([job.key, ms, error]),
+    });
+    const failure = new Error('boom');
+    scheduler.add({
+      key: 'x',
+      kind: 'test',
+      intervalMs: 1_000,
+      run: () => new Promise((_, reject) => setTimeout(() => reject(failure), 40)),
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(completed).toEqual([['x', 40, failure]]);
+  });
+
+  it('removes and stops jobs', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 10_000 });
+    const a = recorder('a', 100);
+    const b = recorder('b', 100);
+    scheduler.add(a.job);
+    scheduler.add(b.job);
+    await vi.advanceTimersByTimeAsync(150);
+    scheduler.remove('a');
+    await vi.advanceTimersByTimeAsync(200);
+    scheduler.stop();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(a.starts).toEqual([0, 100]);
+    expect(b.starts).toEqual([0, 100, 200, 300]);
+  });
+
+  it('with the request budget, stretches many jobs evenly and never exceeds the rate', async () => {
+    scheduler = new PollScheduler({ jitter: 0.1, maxBackoffMs: 10_000 });
+    const budget = new RequestBudget(10);
+    const sent: number[] = [];
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 12; i++) {
+      const key = `queue:${i}`;
+      scheduler.add(
+        {
+          key,
+          kind: 'queue',
+          intervalMs: 200,
+          run: async () => {
+            for (let r = 0; r < 2; r++) {
+              await budget.acquire();
+              sent.push(elapsed());
+            }
+            counts.set(key, (counts.get(key) ?? 0) + 1);
+          },
+        },
+        (i * 200) / 12,
+      );
+    }
+    await vi.advanceTimersByTimeAsync(10_000);
+    budget.close();
+    for (let start = 0; start <= 9_000; start += 100) {
+      expect(sent.filter((t) => t >= start && t < start + 1_000).length).toBeLessThanOrEqual(10);
+    }
+    expect(sent.length).toBeGreaterThanOrEqual(95);
+    const perJob = [...counts.values()];
+    expect(Math.max(...perJob) - Math.min(...perJob)).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,127 @@
+/** A recurring piece of polling work. */
+export interface PollJob {
+  /** Unique key, e.g. `queue:3` or `conferences`. */
+  key: string;
+  /** Label for metrics, e.g. `queue`. */
+  kind: string;
+  /** Time between the starts of two runs while the PBX answers. */
+  intervalMs: number;
+  /** One poll; rejects when the PBX fails. Budget waits happen inside, so a saturated budget stretches the interval. */
+  run: () => Promise<void>;
+}
+
+/** Settings of {@link PollScheduler}. */
+export interface PollSchedulerOptions {
+  /** Random spread added to each interval, as a fraction (0.1 = up to 10 % longer). */
+  jitter: number;
+  /** Longest wait between attempts while a job keeps failing. */
+  maxBackoffMs: number;
+  /** Source of randomness in [0, 1) (tests pin it). */
+  random?: () => number;
+  /** Called after every run. */
+  onCompleted?: (job: PollJob, durationMs: number, error: unknown) => void;
+}
+
+interface JobState {
+  job: PollJob;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  running: boolean;
+  failures: number;
+  lastStartAt: number | undefined;
+}
+
+/**
+ * Runs polling jobs on their intervals: never two runs of one job at a time (a run that is late is not
+ * doubled up), a random spread on every interval so jobs drift apart, exponential backoff while a job
+ * fails, and early "reconcile" runs on request that respect a minimum gap. How many requests a run may
+ * send per second is the request budget's business, not this class's.
+ */
+export class PollScheduler {
+  private readonly jobs = new Map<string, JobState>();
+  private readonly random: () => number;
+  private stopped = false;
+
+  constructor(private readonly options: PollSchedulerOptions) {
+    if (!(options.jitter >= 0 && options.jitter <= 1)) {
+      throw new RangeError(`jitter must be from 0 to 1, got ${String(options.jitter)}`);
+    }
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Keys of the scheduled jobs. */
+  keys(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  /** Schedules `job`, first run after `initialDelayMs` (spread first runs to avoid a thundering start). */
+  add(job: PollJob, initialDelayMs = 0): void {
+    if (this.stopped) return;
+    if (!(job.intervalMs > 0)) throw new RangeError(`intervalMs of ${job.key} must be positive`);
+    this.remove(job.key);
+    const state: JobState = { job, timer: undefined, running: false, failures: 0, lastStartAt: undefined };
+    this.jobs.set(job.key, state);
+    this.arm(state, initialDelayMs);
+  }
+
+  /** Stops scheduling `key`; a run in progress finishes but is not rescheduled. */
+  remove(key: string): void {
+    const state = this.jobs.get(key);
+    if (!state) return;
+    clearTimeout(state.timer);
+    this.jobs.delete(key);
+  }
+
+  /**
+   * Runs `key` as soon as possible (after an event that the next poll should confirm), unless it is
+   * running or started less than `minGapMs` ago. Returns whether a run was brought forward.
+   */
+  runSoon(key: string, minGapMs: number): boolean {
+    const state = this.jobs.get(key);
+    if (!state || state.running || this.stopped || state.failures > 0) return false;
+    if (state.lastStartAt !== undefined && Date.now() - state.lastStartAt < minGapMs) return false;
+    this.arm(state, 0);
+    return true;
+  }
+
+  /** Stops every job; nothing is scheduled afterwards. */
+  stop(): void {
+    this.stopped = true;
+    for (const state of this.jobs.values()) clearTimeout(state.timer);
+    this.jobs.clear();
+  }
+
+  private arm(state: JobState, delayMs: number): void {
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => void this.runJob(state), Math.max(0, delayMs));
+  }
+
+  private async runJob(state: JobState): Promise<void> {
+    state.timer = undefined;
+    if (state.running || this.jobs.get(state.job.key) !== state) return;
+    state.running = true;
+    const startedAt = Date.now();
+    state.lastStartAt = startedAt;
+    let failure: unknown;
+    try {
+      await state.job.run();
+      state.failures = 0;
+    } catch (error) {
+      failure = error ?? new Error('poll failed');
+      state.failures++;
+    } finally {
+      state.running = false;
+    }
+    const finishedAt = Date.now();
+    this.options.onCompleted?.(state.job, finishedAt - startedAt, failure);
+    if (this.stopped || this.jobs.get(state.job.key) !== state) return;
+    this.arm(state, this.nextDelay(state, startedAt, finishedAt));
+  }
+
+  /** Interval from the start of the run on success; backoff from its end on failure. */
+  private nextDelay(state: JobState, startedAt: number, finishedAt: number): number {
+    const spread = 1 + this.random() * this.options.jitter;
+    if (state.failures === 0) return startedAt + state.job.intervalMs * spread - finishedAt;
+    const backoff = Math.min(this.options.maxBackoffMs, state.job.intervalMs * 2 ** state.failures);
+    return Math.min(this.options.maxBackoffMs, backoff * spread);
+  }
+}

@@ -1,0 +1,85 @@
+import type { FinishedCallFacts } from './call-record.js';
+
+/** A watched queue as attribution needs it. */
+export interface AttributionQueue {
+  id: number;
+  number: string;
+  /** Extension numbers of its agents. */
+  agents: readonly string[];
+}
+
+/**
+ * Decides which queue a finished call belongs to. CDRs do not name the queue, so the rules, in order:
+ * 1. the gateway saw the call id in that queue's call lists (waiting, ringing or active) while polling;
+ * 2. the callee is the queue's number (calls that ended unanswered in the queue);
+ * 3. an inbound call answered by an extension that is an agent of exactly one watched queue;
+ * 4. an inbound call to a DID that rules 1-2 tied to exactly one queue earlier today.
+ * Otherwise the call belongs to no queue and is not counted. State is per day: `reset()` at the boundary.
+ */
+export class CdrAttribution {
+  private queues: AttributionQueue[] = [];
+  private readonly seen = new Map<string, number>();
+  private readonly didQueues = new Map<string, Set<number>>();
+
+  /** Replaces the watched queues. */
+  setQueues(queues: readonly AttributionQueue[]): void {
+    this.queues = [...queues];
+  }
+
+  /** The poll of `queueId` listed these call ids. */
+  sawCalls(queueId: number, callIds: readonly string[]): void {
+    for (const callId of callIds) this.seen.set(callId, queueId);
+  }
+
+  /** Forgets the day's observations. */
+  reset(): void {
+    this.seen.clear();
+    this.didQueues.clear();
+  }
+
+  /**
+   * The queue of each call, learning DIDs from the calls that rules 1-2 place before applying rule 4, so
+   * the order of records does not matter.
+   */
+  attributeAll(calls: readonly FinishedCallFacts[]): Map<FinishedCallFacts, number> {
+    const out = new Map<FinishedCallFacts, number>();
+    for (const call of calls) {
+      const queue = this.direct(call);
+      if (queue !== undefined) out.set(call, queue);
+    }
+    for (const call of calls) {
+      if (out.has(call)) continue;
+      const queue = this.indirect(call);
+      if (queue !== undefined) out.set(call, queue);
+    }
+    return out;
+  }
+
+  /** The queue of one call, or undefined. */
+  attribute(call: FinishedCallFacts): number | undefined {
+    return this.direct(call) ?? this.indirect(call);
+  }
+
+  private direct(call: FinishedCallFacts): number | undefined {
+    const queue =
+      this.seen.get(call.callId) ??
+      this.queues.find((q) => q.number !== '' && q.number === call.toNumber)?.id;
+    if (queue !== undefined && call.didNumber !== '') {
+      const set = this.didQueues.get(call.didNumber) ?? new Set<number>();
+      set.add(queue);
+      this.didQueues.set(call.didNumber, set);
+    }
+    return queue;
+  }
+
+  private indirect(call: FinishedCallFacts): number | undefined {
+    if (call.type !== 'inbound') return undefined;
+    if (call.disposition === 'ANSWERED') {
+      const owners = this.queues.filter((q) => q.agents.includes(call.toNumber));
+      if (owners.length === 1) return owners[0]?.id;
+    }
+    const byDid = this.didQueues.get(call.didNumber);
+    if (byDid?.size === 1) return [...byDid][0];
+    return undefined;
+  }
+}

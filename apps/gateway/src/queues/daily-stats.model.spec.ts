@@ -1,0 +1,202 @@
+import type { CdrRecord, NewCdrMsg } from '@switchboard/pbx-api';
+import { describe, expect, it } from 'vitest';
+import { factsFromCdr, factsFromNewCdr, partyNumber, type FinishedCallFacts } from './call-record.js';
+import { DailyQueueStats } from './daily-stats.model.js';
+import { TodayStatsBook } from './today-stats.model.js';
+
+const ZONE = 'America/New_York';
+const utc = (iso: string) => Date.parse(iso);
+const OPTIONS = { timeZone: ZONE, shortAbandonSec: 5, serviceLevelSecOf: (q: number) => (q === 2 ? 10 : 20) };
+const SALES = { id: 1, number: '6400', agents: ['2001', '2002'] };
+const SUPPORT = { id: 2, number: '6401', agents: ['2002', '2003'] };
+
+function call(fields: Partial<FinishedCallFacts> & { callId: string }): FinishedCallFacts {
+  return {
+    startedAt: null,
+    type: 'inbound',
+    disposition: 'ANSWERED',
+    fromNumber: '5550100',
+    toNumber: '6400',
+    didNumber: '',
+    waitSec: 10,
+    talkSec: 60,
+    ...fields,
+  };
+}
+
+describe('TodayStatsBook', () => {
+  it('computes every figure as the README defines it', () => {
+    const book = new TodayStatsBook(0, OPTIONS);
+    book.record(1, call({ callId: 'a', waitSec: 8, talkSec: 100 })); // answered within 20 s
+    book.record(1, call({ callId: 'b', waitSec: 20, talkSec: 50 })); // exactly at the threshold: within
+    book.record(1, call({ callId: 'c', waitSec: 45, talkSec: 30 })); // answered late
+    book.record(1, call({ callId: 'd', disposition: 'NO ANSWER', waitSec: 30, talkSec: 0 })); // abandoned
+    book.record(1, call({ callId: 'e', disposition: 'NO ANSWER', waitSec: 4, talkSec: 0 })); // short abandon
+    book.record(1, call({ callId: 'f', disposition: 'VOICEMAIL', waitSec: 120, talkSec: 0 })); // to voicemail
+    expect(book.stats(1)).toEqual({
+      dayStart: 0,
+      timeZone: ZONE,
+      offered: 6,
+      answered: 3,
+      abandoned: 1,
+      shortAbandoned: 1,
+      answeredWithinThreshold: 2,
+      // 2 / (3 answered + 1 abandoned); the short abandon is left out
+      serviceLevel: 50,
+      avgWaitSec: 24.3,
+      avgTalkSec: 60,
+    });
+  });
+
+  it('uses each queue its own service-level threshold and has no figures before the first call', () => {
+    const book = new TodayStatsBook(0, OPTIONS);
+    expect(book.stats(2)).toMatchObject({
+      offered: 0,
+      serviceLevel: null,
+      avgWaitSec: null,
+      avgTalkSec: null,
+    });
+    book.record(2, call({ callId: 'x', waitSec: 15 }));
+    expect(book.stats(2)).toMatchObject({ answeredWithinThreshold: 0, serviceLevel: 0 });
+  });
+
+  it('counts a call once however often it is reported, and never one from before the day began', () => {
+    const book = new TodayStatsBook(1_000_000, OPTIONS);
+    expect(book.record(1, call({ callId: 'a' }))).toBe(true);
+    expect(book.record(1, call({ callId: 'a' }))).toBe(false);
+    expect(book.record(2, call({ callId: 'a' }))).toBe(false);
+    expect(book.record(1, call({ callId: 'old', startedAt: 999_999 }))).toBe(false);
+    expect(book.stats(1).offered).toBe(1);
+  });
+});
+
+describe('finished-call facts', () => {
+  it('reads a CDR record: wait is start to answer, or the whole call when unanswered', () => {
+    const cdr = {
+      record_id: '100001',
+      call_id: '1700000000.5',
+      timestamp: 1_700_000_000,
+      call_type: 'Inbound',
+      disposition: 'ANSWERED',
+      call_from: 'Alice<5550100>',
+      call_to: 'Bob<2001>',
+      duration: 100,
+      ring_duration: 12,
+      talk_duration: 88,
+      did_number: '8000',
+    } as CdrRecord;
+    expect(factsFromCdr(cdr)).toEqual({
+      callId: '1700000000.5',
+      startedAt: 1_700_000_000_000,
+      type: 'inbound',
+      disposition: 'ANSWERED',
+      fromNumber: '5550100',
+      toNumber: '2001',
+      didNumber: '8000',
+      waitSec: 12,
+      talkSec: 88,
+    });
+    const missed = {
+      ...cdr,
+      disposition: 'NO ANSWER',
+      duration: 33,
+      talk_duration: 0,
+      ring_duration: 33,
+    } as CdrRecord;
+    expect(factsFromCdr(missed)).toMatchObject({ waitSec: 33, talkSec: 0 });
+    expect(factsFromCdr({ record_id: '' } as CdrRecord)).toBeUndefined();
+  });
+
+  it('reads a 30012 event: wait is the call minus the talk', () => {
+    const msg: NewCdrMsg = {
+      call_id: 'c1',
+      call_from: '5550100',
+      call_to: '2001',
+      call_duration: 70,
+      talk_duration: 55,
+      status: 'ANSWERED',
+      type: 'inbound',
+      did_number: '8000',
+    };
+    expect(factsFromNewCdr(msg)).toMatchObject({ callId: 'c1', waitSec: 15, talkSec: 55, toNumber: '2001' });
+    expect(partyNumber('Sales<6400>')).toBe('6400');
+  });
+});
+
+describe('DailyQueueStats', () => {
+  it('starts the day at midnight in the site zone, not in UTC', () => {
+    // 23:30 on 14 Jan in New York is already 15 Jan in UTC.
+    const stats = new DailyQueueStats(OPTIONS, utc('2025-01-15T04:30:00Z'));
+    expect(stats.dayStart).toBe(utc('2025-01-14T05:00:00Z'));
+    expect(stats.dayEnd).toBe(utc('2025-01-15T05:00:00Z'));
+  });
+
+  it('rebuilds the day from CDRs, attributing each call to its queue', () => {
+    const now = utc('2025-01-15T15:00:00Z');
+    const stats = new DailyQueueStats(OPTIONS, now);
+    stats.setQueues([SALES, SUPPORT]);
+    const dayStart = stats.dayStart;
+    const at = dayStart + 3_600_000;
+    const ok = stats.rebuild(
+      [
+        // unanswered in the queue: the callee is the queue number (also teaches DID 8001 -> support)
+        call({
+          callId: 'q1',
+          toNumber: '6401',
+          disposition: 'NO ANSWER',
+          waitSec: 40,
+          didNumber: '8001',
+          startedAt: at,
+        }),
+        // answered by 2001, an agent of sales only
+        call({ callId: 'q2', toNumber: '2001', waitSec: 5, startedAt: at }),
+        // answered by 2002, agent of both queues: the DID decides
+        call({ callId: 'q3', toNumber: '2002', waitSec: 5, didNumber: '8001', startedAt: at }),
+        // answered by 2002 on an unknown DID: no queue
+        call({ callId: 'q4', toNumber: '2002', didNumber: '9999', startedAt: at }),
+        // an outbound call of an agent: no queue
+        call({ callId: 'o1', type: 'outbound', toNumber: '5550199', startedAt: at }),
+        // yesterday's call that the PBX returned anyway: not counted
+        call({ callId: 'y1', startedAt: dayStart - 1 }),
+      ],
+      dayStart,
+    );
+    expect(ok).toBe(true);
+    expect(stats.stats(1)).toMatchObject({ offered: 1, answered: 1 });
+    expect(stats.stats(2)).toMatchObject({ offered: 2, answered: 1, abandoned: 1, serviceLevel: 50 });
+  });
+
+  it('prefers the queue whose poll listed the call', () => {
+    const stats = new DailyQueueStats(OPTIONS, utc('2025-01-15T15:00:00Z'));
+    stats.setQueues([SALES, SUPPORT]);
+    stats.attribution.sawCalls(2, ['live-1']);
+    expect(stats.addFinishedCall(call({ callId: 'live-1', toNumber: '2001' }))).toBe(2);
+  });
+
+  it('de-duplicates 30012 events against the CDRs and keeps live calls across a rebuild', () => {
+    const stats = new DailyQueueStats(OPTIONS, utc('2025-01-15T15:00:00Z'));
+    stats.setQueues([SALES]);
+    expect(stats.addFinishedCall(call({ callId: 'a' }))).toBe(1);
+    expect(stats.addFinishedCall(call({ callId: 'a' }))).toBeUndefined();
+    expect(stats.addFinishedCall(call({ callId: 'b' }))).toBe(1);
+    // The CDR search ran before 'b' was written: 'b' must survive the rebuild; 'a' must not double.
+    stats.rebuild(
+      [call({ callId: 'a' }), call({ callId: 'c', disposition: 'NO ANSWER', waitSec: 9 })],
+      stats.dayStart,
+    );
+    expect(stats.stats(1)).toMatchObject({ offered: 3, answered: 2, abandoned: 1 });
+  });
+
+  it('restarts counters only at the zone midnight, and drops a rebuild fetched for the previous day', () => {
+    const stats = new DailyQueueStats(OPTIONS, utc('2025-01-15T04:00:00Z')); // 23:00 New York
+    stats.setQueues([SALES]);
+    stats.addFinishedCall(call({ callId: 'late' }));
+    const yesterday = stats.dayStart;
+    expect(stats.rollIfNewDay(utc('2025-01-15T04:59:59Z'))).toBe(false);
+    expect(stats.stats(1).offered).toBe(1);
+    expect(stats.rollIfNewDay(utc('2025-01-15T05:00:00Z'))).toBe(true);
+    expect(stats.stats(1)).toMatchObject({ offered: 0, dayStart: utc('2025-01-15T05:00:00Z') });
+    expect(stats.rebuild([call({ callId: 'stale' })], yesterday)).toBe(false);
+    expect(stats.stats(1).offered).toBe(0);
+  });
+});

@@ -1,0 +1,88 @@
+import { applyQueuePatch } from '@switchboard/live-protocol';
+import { describe, expect, it } from 'vitest';
+import { META, TODAY, agent, calls, entry } from '../../test/support/queue-fixtures.js';
+import { diffQueueViews } from './queue-patch.js';
+import { QueueLiveState } from './queue-state.model.js';
+
+const HEARTBEAT = 3_000;
+
+function polledAt(
+  now: number,
+  agents = [agent('2001'), agent('2002')],
+  waiting = [entry('w1', '555', '6400', 2)],
+) {
+  const queue = new QueueLiveState(META);
+  queue.applyPoll(agents, calls({ waiting_list: waiting }), now);
+  return queue;
+}
+
+describe('diffQueueViews', () => {
+  it('sends nothing when nothing changed, even though a new poll confirmed the data', () => {
+    const queue = polledAt(1_000);
+    const before = queue.view(TODAY);
+    queue.applyPoll(
+      [agent('2001'), agent('2002')],
+      calls({ waiting_list: [entry('w1', '555', '6400', 4)] }),
+      3_000,
+    );
+    expect(diffQueueViews(before, queue.view(TODAY), HEARTBEAT)).toBeUndefined();
+  });
+
+  it('sends only confirmedAt once the screens copy is a heartbeat old', () => {
+    const queue = polledAt(1_000);
+    const before = queue.view(TODAY);
+    queue.applyPoll(
+      [agent('2001'), agent('2002')],
+      calls({ waiting_list: [entry('w1', '555', '6400', 5)] }),
+      4_000,
+    );
+    expect(diffQueueViews(before, queue.view(TODAY), HEARTBEAT)).toEqual({ confirmedAt: 4_000 });
+  });
+
+  it('carries only the agent that changed, and the stats because the counts moved', () => {
+    const queue = polledAt(1_000);
+    const before = queue.view(TODAY);
+    queue.applyPoll(
+      [agent('2001'), agent('2002', { call_status: 2 })],
+      calls({ waiting_list: [entry('w1', '555', '6400', 3)] }),
+      2_000,
+    );
+    const after = queue.view(TODAY);
+    const patch = diffQueueViews(before, after, HEARTBEAT);
+    expect(patch?.agents).toEqual({ upsert: [after.agents[1]], remove: [] });
+    expect(patch?.waiting).toBeUndefined();
+    expect(patch?.meta).toBeUndefined();
+    expect(patch?.stats?.agentCounts).toMatchObject({ available: 1, on_call: 1 });
+    expect(patch?.confirmedAt).toBe(2_000);
+    expect(patch && applyQueuePatch(before, patch)).toEqual(after);
+  });
+
+  it('adds and removes waiting callers by key, leaving stats out when no figure changed', () => {
+    const queue = polledAt(1_000);
+    const before = queue.view(TODAY);
+    queue.applyPoll(
+      [agent('2001'), agent('2002')],
+      calls({ waiting_list: [entry('w2', '777', '6400', 0)] }),
+      1_500,
+    );
+    const after = queue.view(TODAY);
+    const patch = diffQueueViews(before, after, HEARTBEAT) ?? {};
+    expect(patch.waiting).toEqual({ upsert: [after.waiting[0]], remove: ['w1'] });
+    expect(patch.agents).toBeUndefined();
+    // One waiting before and after, but the oldest changed: stats must follow.
+    expect(patch.stats?.oldestWaitingSince).toBe(1_500);
+    expect(applyQueuePatch(before, patch)).toEqual(after);
+  });
+
+  it('sends meta when the queue was renamed or its interval stretched, and stats when today changed', () => {
+    const queue = polledAt(1_000);
+    const before = queue.view(TODAY);
+    queue.setMeta({ ...META, name: 'Sales EU', pollIntervalMs: 4_000 });
+    const after = queue.view({ ...TODAY, offered: 1 });
+    const patch = diffQueueViews(before, after, HEARTBEAT) ?? {};
+    expect(patch.meta).toMatchObject({ name: 'Sales EU', pollIntervalMs: 4_000, number: '6400' });
+    expect(patch.stats?.today.offered).toBe(1);
+    expect(patch.agents).toBeUndefined();
+    expect(patch.confirmedAt).toBeUndefined();
+  });
+});

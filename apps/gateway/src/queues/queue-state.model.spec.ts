@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { META, TODAY, agent, calls, entry } from '../../test/support/queue-fixtures.js';
+import { QueueLiveState } from './queue-state.model.js';
+
+function stateOf(queue: QueueLiveState, number: string) {
+  return queue.view(TODAY).agents.find((a) => a.number === number);
+}
+
+describe('QueueLiveState from polls', () => {
+  it('maps agent_status and call_status to the six agent states', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll(
+      [
+        agent('2001'),
+        agent('2002', { call_status: 2 }),
+        agent('2003', { call_status: 5 }),
+        agent('2004', { is_pause: 1, pause_reason: 'Lunch' }),
+        agent('2005', { is_login: 0, agent_type: 'static' }),
+        agent('2006'),
+      ],
+      calls({ ringing_list: [entry('c1', '555', '2006', 3)] }),
+      1_000,
+    );
+    const view = queue.view(TODAY);
+    expect(view.agents.map((a) => [a.number, a.state, a.pauseReason, a.kind])).toEqual([
+      ['2001', 'available', '', 'dynamic'],
+      ['2002', 'on_call', '', 'dynamic'],
+      ['2003', 'on_hold', '', 'dynamic'],
+      ['2004', 'paused', 'Lunch', 'dynamic'],
+      ['2005', 'logged_out', '', 'static'],
+      ['2006', 'ringing', '', 'dynamic'],
+    ]);
+    expect(view.stats.agentCounts).toEqual({
+      available: 1,
+      ringing: 1,
+      on_call: 1,
+      on_hold: 1,
+      paused: 1,
+      logged_out: 1,
+    });
+  });
+
+  it('treats call_status 2 as on call even when the agent holds the call, and only 5 as on hold', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001', { call_status: 2, is_pause: 1, pause_reason: 'Break' })], calls(), 1_000);
+    expect(stateOf(queue, '2001')?.state).toBe('on_call');
+    queue.applyPoll([agent('2001', { call_status: 5 })], calls(), 2_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'on_hold', since: 2_000 });
+  });
+
+  it('keeps since stable across polls while the state does not change', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001', { call_status: 2 })], calls(), 1_000);
+    queue.applyPoll([agent('2001', { call_status: 2 })], calls(), 3_000);
+    queue.applyPoll([agent('2001', { call_status: 2 })], calls(), 5_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'on_call', since: 1_000 });
+    queue.applyPoll([agent('2001')], calls(), 7_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'available', since: 7_000 });
+  });
+
+  it('restarts since when a paused agent changes pause reason', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001', { is_pause: 1, pause_reason: 'Lunch' })], calls(), 1_000);
+    queue.applyPoll([agent('2001', { is_pause: 1, pause_reason: 'Meeting' })], calls(), 3_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'paused', pauseReason: 'Meeting', since: 3_000 });
+  });
+
+  it('lists waiting callers oldest first with a since derived once from their wait', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll(
+      [],
+      calls({ waiting_list: [entry('a', '111', '6400', 5), entry('b', '222', '6400', 30)] }),
+      100_000,
+    );
+    // The next poll reports durations that drifted by a second: since must not move.
+    queue.applyPoll(
+      [],
+      calls({ waiting_list: [entry('a', '111', '6400', 8), entry('b', '222', '6400', 32)] }),
+      102_000,
+    );
+    const view = queue.view(TODAY);
+    expect(view.waiting.map((w) => [w.callId, w.since, w.number, w.name])).toEqual([
+      ['b', 70_000, '222', 'Caller 222'],
+      ['a', 95_000, '111', 'Caller 111'],
+    ]);
+    expect(view.stats).toMatchObject({ waiting: 2, oldestWaitingSince: 70_000 });
+    expect(view.confirmedAt).toBe(102_000);
+    queue.applyPoll([], calls(), 104_000);
+    expect(queue.view(TODAY).stats).toMatchObject({ waiting: 0, oldestWaitingSince: null });
+  });
+
+  it('drops agents that left the queue', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001'), agent('2002')], calls(), 1_000);
+    queue.applyPoll([agent('2002')], calls(), 2_000);
+    expect(queue.agentNumbers()).toEqual(['2002']);
+  });
+});
+
+describe('QueueLiveState from events between polls', () => {
+  function polled(): QueueLiveState {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll(
+      [agent('2001'), agent('2002', { call_status: 2 })],
+      calls({ waiting_list: [entry('w1', '555', '6400', 4)] }),
+      10_000,
+    );
+    return queue;
+  }
+
+  it('applies 30029 agent status: paused with reason, back to idle, logged out', () => {
+    const queue = polled();
+    expect(queue.applyAgentStatus('2001', 'Paused', 'Lunch', 11_000)).toBe(true);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'paused', pauseReason: 'Lunch', since: 11_000 });
+    expect(queue.applyAgentStatus('2001', 'Idle', '', 12_000)).toBe(true);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'available', since: 12_000 });
+    expect(queue.applyAgentStatus('2001', 'LoggedOut', '', 13_000)).toBe(true);
+    expect(stateOf(queue, '2001')?.state).toBe('logged_out');
+    expect(queue.applyAgentStatus('2001', 'SomethingNew', '', 14_000)).toBe(false);
+    expect(queue.applyAgentStatus('9999', 'Paused', 'x', 14_000)).toBe(false);
+  });
+
+  it('keeps a pause under a call and shows it again when the call ends (30029 Busy then Idle of the extension)', () => {
+    const queue = polled();
+    queue.applyAgentStatus('2001', 'Paused', 'Break', 11_000);
+    queue.applyExtensionStatus('2001', 'Busy', 12_000);
+    expect(stateOf(queue, '2001')?.state).toBe('on_call');
+    queue.applyExtensionStatus('2001', 'Idle', 13_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'paused', pauseReason: 'Break', since: 13_000 });
+  });
+
+  it('applies 30025 auto pause', () => {
+    const queue = polled();
+    expect(queue.applyAutoPause('2001', 11_000)).toBe(true);
+    expect(stateOf(queue, '2001')).toMatchObject({
+      state: 'paused',
+      pauseReason: 'Auto pause (missed calls)',
+    });
+  });
+
+  it('applies 30008 Ringing/Busy/Idle and keeps a known hold when Busy repeats', () => {
+    const queue = polled();
+    queue.applyExtensionStatus('2001', 'Ringing', 11_000);
+    expect(stateOf(queue, '2001')?.state).toBe('ringing');
+    queue.applyCallStatus('c9', [{ kind: 'extension', number: '2002', status: 'HOLD' }], 11_500);
+    queue.applyExtensionStatus('2002', 'Busy', 12_000);
+    expect(stateOf(queue, '2002')).toMatchObject({ state: 'on_hold', since: 11_500 });
+    expect(queue.applyExtensionStatus('3000', 'Busy', 12_000)).toBe(false);
+  });
+
+  it('applies 30011: answered removes the waiting caller; a caller hanging up does too', () => {
+    const queue = polled();
+    queue.applyCallStatus(
+      'w1',
+      [
+        { kind: 'inbound', number: '', status: 'ANSWERED' },
+        { kind: 'extension', number: '2001', status: 'ANSWER' },
+      ],
+      11_000,
+    );
+    let view = queue.view(TODAY);
+    expect(view.waiting).toEqual([]);
+    expect(view.agents.find((a) => a.number === '2001')?.state).toBe('on_call');
+    const other = polled();
+    other.applyCallStatus('w1', [{ kind: 'inbound', number: '', status: 'BYE' }], 11_000);
+    view = other.view(TODAY);
+    expect(view.waiting).toEqual([]);
+  });
+
+  it('reports no change when an event repeats what is known', () => {
+    const queue = polled();
+    expect(queue.applyExtensionStatus('2002', 'Busy', 11_000)).toBe(false);
+    expect(stateOf(queue, '2002')?.since).toBe(10_000);
+  });
+});

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { PollingModule } from '../polling/polling.module.js';
+import { QueuesService } from './queues.service.js';
+import { TodayStatsService } from './today-stats.service.js';
+
+/** Live queue state and today's figures, published on the `queue:<id>` streams. */
+@Module({
+  imports: [PollingModule],
+  providers: [QueuesService, TodayStatsService],
+  exports: [QueuesService, TodayStatsService],
+})
+export class QueuesModule {}

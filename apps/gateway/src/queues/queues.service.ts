@@ -1,0 +1,229 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { queueStream, type QueueView } from '@switchboard/live-protocol';
+import { isPbxEvent, type PbxEvent, type QueueSummary } from '@switchboard/pbx-api';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { StreamHub } from '../live/stream-hub.service.js';
+import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { PollingService } from '../polling/polling.module.js';
+import { callLegs } from './call-legs.js';
+import { diffQueueViews } from './queue-patch.js';
+import { QueueLiveState, type QueueMeta } from './queue-state.model.js';
+import { sustainableQueueIntervalMs, thresholdsOf } from './queue-thresholds.js';
+import { TodayStatsService } from './today-stats.service.js';
+
+const LIST_JOB = 'queue-list';
+const LIST_PAGE_SIZE = 500;
+
+const jobKey = (queueId: number) => `queue:${queueId}`;
+
+/**
+ * The live queues: which queues are watched (configured ids, or every queue from queue/list), one
+ * coalesced poll per queue per interval (queue/agent_status + queue/call_status) however many screens
+ * watch, events applied between polls, and each change published once as a minimal delta.
+ */
+@Injectable()
+export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Queues');
+  private readonly queues = new Map<number, QueueLiveState>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private intervalMs: number;
+  private listLoaded = false;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly pbx: PbxConnectionService,
+    private readonly polling: PollingService,
+    private readonly hub: StreamHub,
+    private readonly today: TodayStatsService,
+  ) {
+    this.intervalMs = config.polling.queueIntervalMs;
+  }
+
+  onApplicationBootstrap(): void {
+    const configured = this.config.polling.queueIds;
+    if (configured.length > 0) {
+      // Known at once: polls start before queue/list answers, with names filled in when it does.
+      this.hub.setQueueCatalogue(configured);
+      this.watch(configured.map((id) => ({ id, number: '', name: `Queue ${id}` })));
+    }
+    this.polling.add({
+      key: LIST_JOB,
+      kind: 'queue_list',
+      intervalMs: this.config.polling.queueListRefreshMs,
+      run: () => this.refreshList(),
+    });
+    this.unsubscribe.push(
+      this.pbx.onEvent('all', (event) => this.onEvent(event)),
+      this.today.onChange((ids) => {
+        for (const id of ids === 'all' ? [...this.queues.keys()] : ids) this.publish(id);
+      }),
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const stop of this.unsubscribe.splice(0)) stop();
+  }
+
+  /** Ids of the watched queues. */
+  watchedIds(): number[] {
+    return [...this.queues.keys()];
+  }
+
+  /** The current view of a queue, or undefined before its first poll. */
+  view(queueId: number): QueueView | undefined {
+    return this.hub.current(queueStream(queueId), 'queue');
+  }
+
+  /** Poll interval in use (the configured one, stretched when the budget needs it). */
+  get pollIntervalMs(): number {
+    return this.intervalMs;
+  }
+
+  private async refreshList(): Promise<void> {
+    const all: QueueSummary[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await this.pbx.request(
+        'queue/list',
+        (client) => client.queue.list({ page, page_size: LIST_PAGE_SIZE }),
+        { priority: 'poll' },
+      );
+      all.push(...answer.queue_list);
+      if (answer.queue_list.length < LIST_PAGE_SIZE || all.length >= answer.total_number) break;
+    }
+    this.listLoaded = true;
+    const configured = this.config.polling.queueIds;
+    const wanted = configured.length > 0 ? all.filter((q) => configured.includes(q.id)) : all;
+    if (configured.length === 0) this.hub.setQueueCatalogue(wanted.map((q) => q.id));
+    for (const id of configured.filter((id) => !all.some((q) => q.id === id))) {
+      this.logger.warn({ msg: 'configured queue not found on the PBX', queueId: id });
+    }
+    this.watch(configured.length > 0 ? [...wanted, ...this.unlisted(configured, all)] : wanted);
+  }
+
+  /** Configured queues queue/list does not show keep being polled (the PBX may list them later). */
+  private unlisted(configured: number[], listed: QueueSummary[]): QueueSummary[] {
+    return configured
+      .filter((id) => !listed.some((q) => q.id === id))
+      .map((id) => ({ id, number: this.queues.get(id)?.number ?? '', name: `Queue ${id}` }));
+  }
+
+  /** Starts, updates and stops queue polls to match `list`, re-spreading them when the count changes. */
+  private watch(list: readonly Pick<QueueSummary, 'id' | 'number' | 'name'>[]): void {
+    const ids = new Set(list.map((q) => q.id));
+    for (const id of [...this.queues.keys()].filter((id) => !ids.has(id))) {
+      this.polling.remove(jobKey(id));
+      this.queues.delete(id);
+    }
+    const interval = sustainableQueueIntervalMs(this.config, list.length);
+    const respread = interval !== this.intervalMs || list.some((q) => !this.queues.has(q.id));
+    this.intervalMs = interval;
+    list.forEach((summary, index) => {
+      const meta: QueueMeta = {
+        id: summary.id,
+        number: summary.number,
+        name: summary.name,
+        thresholds: thresholdsOf(this.config, summary.id),
+        pollIntervalMs: interval,
+      };
+      const existing = this.queues.get(summary.id);
+      if (existing) existing.setMeta(meta);
+      else this.queues.set(summary.id, new QueueLiveState(meta));
+      if (respread || !existing) {
+        const key = jobKey(summary.id);
+        this.polling.add(
+          { key, kind: 'queue', intervalMs: interval, run: () => this.poll(summary.id) },
+          (index * interval) / Math.max(1, list.length),
+        );
+      }
+      if (existing) this.publish(summary.id);
+    });
+    this.updateAttribution();
+  }
+
+  private async poll(queueId: number): Promise<void> {
+    const agents = await this.pbx.request('queue/agent_status', (c) => c.queue.agentStatus({ id: queueId }), {
+      priority: 'poll',
+    });
+    const calls = await this.pbx.request('queue/call_status', (c) => c.queue.callStatus({ id: queueId }), {
+      priority: 'poll',
+    });
+    const state = this.queues.get(queueId);
+    if (!state) return;
+    state.applyPoll(agents.data, calls, Date.now());
+    this.today.sawCalls(queueId, QueueLiveState.callIdsOf(calls));
+    this.updateAttribution();
+    this.publish(queueId);
+  }
+
+  private updateAttribution(): void {
+    const queues = [...this.queues.values()];
+    const complete = this.listLoaded && queues.every((q) => q.polled);
+    this.today.setQueues(
+      queues.map((q) => ({ id: q.id, number: q.number, agents: q.agentNumbers() })),
+      complete,
+    );
+  }
+
+  private onEvent(event: PbxEvent): void {
+    const now = Date.now();
+    if (isPbxEvent(event, 30029)) {
+      const queue = this.byNumber(event.msg.queue);
+      if (
+        queue &&
+        queue.applyAgentStatus(event.msg.agent_number, event.msg.status, event.msg.reason ?? '', now)
+      ) {
+        this.publish(queue.id);
+      }
+      if (queue) this.reconcile(queue.id);
+    } else if (isPbxEvent(event, 30025)) {
+      const queue = this.byNumber(event.msg.queue);
+      if (queue?.applyAutoPause(event.msg.agent_number, now)) this.publish(queue.id);
+      if (queue) this.reconcile(queue.id);
+    } else if (isPbxEvent(event, 30008)) {
+      for (const queue of this.queues.values()) {
+        if (queue.applyExtensionStatus(event.msg.extension, event.msg.status, now)) this.publish(queue.id);
+      }
+    } else if (isPbxEvent(event, 30011)) {
+      const legs = callLegs(event.msg.members);
+      for (const queue of this.queues.values()) {
+        if (queue.applyCallStatus(event.msg.call_id, legs, now)) this.publish(queue.id);
+        // A caller entering or leaving this queue: confirm the waiting list early (within the budget).
+        if (legs.some((leg) => leg.callPath === queue.number && queue.number !== ''))
+          this.reconcile(queue.id);
+      }
+    }
+  }
+
+  /** Brings the queue's next poll forward, at most once per half interval. */
+  private reconcile(queueId: number): void {
+    this.polling.runSoon(jobKey(queueId), this.intervalMs / 2);
+  }
+
+  private byNumber(number: string): QueueLiveState | undefined {
+    for (const queue of this.queues.values()) if (queue.number === number && number !== '') return queue;
+    return undefined;
+  }
+
+  /** Publishes the queue's view: a snapshot the first time, then only what changed. */
+  private publish(queueId: number): void {
+    const state = this.queues.get(queueId);
+    if (!state) return;
+    const stream = queueStream(queueId);
+    const previous = this.hub.current(stream, 'queue');
+    // Nothing is published before the first poll: screens get real data or none.
+    if (!state.polled) return;
+    const next = state.view(this.today.stats(queueId));
+    if (!previous) {
+      this.hub.commit(stream, 'queue', next, {});
+      return;
+    }
+    const patch = diffQueueViews(previous, next, 1.5 * this.intervalMs);
+    if (patch) this.hub.commit(stream, 'queue', next, patch);
+  }
+}

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  fail,
+  ok,
+  type AgentLoginCommand,
+  type KickCommand,
+  type ListenCommand,
+  type Result,
+  type SessionInfo,
+} from '@switchboard/live-protocol';
+import type { CallInfo, QueueSummary } from '@switchboard/pbx-api';
+import type { Principal } from '../auth/principal.js';
+import { pbxFailure } from '../commands/pbx-failure.js';
+import { ConferencesService } from '../conferences/conferences.service.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { QueuesService } from '../queues/queues.service.js';
+import { extensionInScope, queuesOutOfScope } from './supervisor-scope.js';
+
+/** queue/list is read at most this often for agent look-ups (extension number -> extension id). */
+const QUEUE_LIST_TTL_MS = 60_000;
+/** Member states of a call in progress that can be listened to. */
+const LIVE_STATES = new Set(['ANSWER', 'ANSWERED', 'HOLD']);
+
+/** The channel of `extension` in a call in progress, if any. */
+export function activeChannelOf(calls: readonly CallInfo[], extension: string): string | undefined {
+  for (const call of calls)
+    for (const member of call.members)
+      if (
+        member.extension &&
+        member.extension.number === extension &&
+        LIVE_STATES.has(member.extension.member_status)
+      )
+        return member.extension.channel_id;
+  return undefined;
+}
+
+/** A dynamic agent as queue/list describes it. */
+export interface DynamicAgent {
+  extId: number;
+  queueIds: number[];
+}
+
+/** The extension id and dynamic-agent queues of `extension` in a queue list. */
+export function dynamicAgentOf(queues: readonly QueueSummary[], extension: string): DynamicAgent | undefined {
+  let extId: number | undefined;
+  const queueIds: number[] = [];
+  for (const queue of queues) {
+    const ref = queue.dynamic_agent_list?.find((agent) => agent.text2 === extension);
+    if (!ref) continue;
+    extId ??= Number(ref.value);
+    queueIds.push(queue.id);
+  }
+  return extId !== undefined && Number.isInteger(extId) && extId > 0 ? { extId, queueIds } : undefined;
+}
+
+/**
+ * Supervisor actions on agents and conferences, where the PBX allows them: listen / whisper / barge,
+ * dynamic agent log-in and log-out, and removing conference members. Each checks the feature and the
+ * supervisor's queue scope before anything is sent.
+ */
+@Injectable()
+export class SupervisionService {
+  private queueList: { at: number; queues: QueueSummary[] } | undefined;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly pbx: PbxConnectionService,
+    private readonly queues: QueuesService,
+    private readonly conferences: ConferencesService,
+  ) {}
+
+  /** Rings the supervisor's extension into an agent's call in progress. */
+  async listen(command: ListenCommand, principal: Principal): Promise<Result<{ callId: string }>> {
+    const { session } = principal;
+    if (!this.config.pbx.features.listen)
+      return fail('forbidden', 'This PBX does not offer listen, whisper or barge.');
+    if (!this.mayActOnExtension(session, command.agent))
+      return fail('forbidden', `Extension ${command.agent} is not an agent of your queues.`);
+    if (principal.extension && session.role !== 'admin' && command.monitor !== principal.extension)
+      return fail('forbidden', `You may only listen from your own extension (${principal.extension}).`);
+    const what = `${command.mode} on ${command.agent}'s call`;
+    try {
+      const calls = await this.pbx.request('call/query', (client) =>
+        client.call.query({ extension: command.agent }),
+      );
+      const channel = activeChannelOf(calls.data ?? [], command.agent);
+      if (!channel) return fail('not_found', `Extension ${command.agent} has no call in progress.`);
+      const answer = await this.pbx.request('call/listen', (client) =>
+        client.call.listen({ monitor: command.monitor, channel_id: channel, type: command.mode }),
+      );
+      return ok({ callId: answer.call_id });
+    } catch (error) {
+      return { ok: false, error: pbxFailure(error, what) };
+    }
+  }
+
+  /** Logs a dynamic agent in to or out of queues within the supervisor's scope. */
+  async agentLogin(command: AgentLoginCommand, principal: Principal): Promise<Result<{ done: true }>> {
+    const { session } = principal;
+    if (!this.config.pbx.features.agentLogin)
+      return fail('forbidden', 'This PBX does not offer agent log-in and log-out.');
+    const outside = queuesOutOfScope(session, command.queueIds ?? []);
+    if (outside.length > 0) return fail('forbidden', `Queue ${outside.join(', ')} is not in your scope.`);
+    const what = `log ${command.extension} ${command.operation === 'login' ? 'in' : 'out'}`;
+    try {
+      const agent = dynamicAgentOf(await this.queueSummaries(), command.extension);
+      if (!agent)
+        return fail('not_found', `Extension ${command.extension} is not a dynamic agent of any queue.`);
+      let queueIds = command.queueIds;
+      if (!queueIds && session.queues !== 'all') {
+        // "All the agent's queues" would reach beyond a limited scope: narrow it to the scope.
+        queueIds = agent.queueIds.filter((id) => queuesOutOfScope(session, [id]).length === 0);
+        if (queueIds.length === 0)
+          return fail('forbidden', `Extension ${command.extension} is not an agent of your queues.`);
+      }
+      const params = { ext_id: agent.extId, ...(queueIds ? { queue_ids: queueIds.join(',') } : {}) };
+      await this.pbx.request('agent/login', (client) =>
+        command.operation === 'login' ? client.agent.login(params) : client.agent.logout(params),
+      );
+      return ok({ done: true });
+    } catch (error) {
+      return { ok: false, error: pbxFailure(error, what) };
+    }
+  }
+
+  /** Removes members (or everyone) from an ongoing conference, then refreshes the conference view. */
+  async kick(command: KickCommand): Promise<Result<{ kicked: string[] | 'all' }>> {
+    try {
+      await this.pbx.request('conference/kick_member', (client) =>
+        client.conference.kickMembers(command.conference, command.members),
+      );
+    } catch (error) {
+      return { ok: false, error: pbxFailure(error, `remove members from conference ${command.conference}`) };
+    }
+    // The kick happened; a failed refresh only delays the view until the next poll.
+    await this.conferences.refresh().catch(() => undefined);
+    return ok({ kicked: command.members });
+  }
+
+  /** Whether the session may act on `extension` (an agent of one of its queues, or any with `all`). */
+  mayActOnExtension(session: SessionInfo, extension: string): boolean {
+    return extensionInScope(session, extension, (id) => this.queues.view(id));
+  }
+
+  private async queueSummaries(): Promise<QueueSummary[]> {
+    if (this.queueList && Date.now() - this.queueList.at < QUEUE_LIST_TTL_MS) return this.queueList.queues;
+    const answer = await this.pbx.request('queue/list', (client) =>
+      client.queue.list({ page: 1, page_size: 500 }),
+    );
+    this.queueList = { at: Date.now(), queues: answer.queue_list ?? [] };
+    return this.queueList.queues;
+  }
+}

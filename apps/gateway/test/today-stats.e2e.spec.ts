@@ -1,0 +1,77 @@
+import { queueStream, type QueueTodayStats, type QueueView } from '@switchboard/live-protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '../src/create-app.js';
+import { DEMO_PBX } from '../src/config/gateway-config.js';
+import { StreamHub } from '../src/live/stream-hub.service.js';
+import { QueuesService } from '../src/queues/queues.service.js';
+import { TodayStatsService } from '../src/queues/today-stats.service.js';
+import { waitFor } from './support/live-client.js';
+import { FAST_ENV } from './support/live-setup.js';
+import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { testConfig } from './support/test-config.js';
+
+const ZONE = 'America/Los_Angeles';
+
+describe("today's figures survive a gateway restart", () => {
+  let sim: RunningSimulator;
+  const gateways: RunningGateway[] = [];
+
+  async function gateway(): Promise<RunningGateway> {
+    const started = await startGateway(
+      testConfig({
+        PBX_BASE_URL: sim.url,
+        PBX_CLIENT_ID: DEMO_PBX.clientId,
+        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        SITE_TIME_ZONE: ZONE,
+        ...FAST_ENV,
+      }),
+    );
+    gateways.push(started);
+    return started;
+  }
+
+  function today(running: RunningGateway, queueId: number): QueueTodayStats | undefined {
+    return (running.app.get(StreamHub).current(queueStream(queueId), 'queue') as QueueView | undefined)?.stats
+      .today;
+  }
+
+  beforeAll(async () => {
+    sim = await startSimulator({ scenario: 'small', trafficRate: 5, speed: 20, seed: 5 });
+  });
+  afterAll(async () => {
+    for (const running of gateways) await running.close().catch(() => undefined);
+    await sim?.stop();
+  });
+
+  it('counts calls live, then rebuilds the same day from the CDRs after a restart', async () => {
+    const first = await gateway();
+    const queueId = await waitFor(
+      () => first.app.get(QueuesService).watchedIds()[0],
+      'the queue list',
+      10_000,
+    );
+    await waitFor(() => first.app.get(TodayStatsService).isRebuilt, 'the first rebuild', 10_000);
+    const counted = await waitFor(
+      () => {
+        const stats = today(first, queueId);
+        return stats && stats.offered >= 3 && stats.answered >= 1 ? stats : undefined;
+      },
+      'a few finished queue calls',
+      25_000,
+    );
+    expect(counted.timeZone).toBe(ZONE);
+    expect(new Date(counted.dayStart).toLocaleTimeString('en-GB', { timeZone: ZONE })).toBe('00:00:00');
+    await first.close();
+    gateways.splice(gateways.indexOf(first), 1);
+
+    const second = await gateway();
+    await waitFor(() => second.app.get(TodayStatsService).isRebuilt, 'the rebuild after restart', 10_000);
+    const rebuilt = await waitFor(() => today(second, queueId), 'the queue view', 10_000);
+    expect(rebuilt.dayStart).toBe(counted.dayStart);
+    expect(rebuilt.offered).toBeGreaterThanOrEqual(counted.offered);
+    expect(rebuilt.answered).toBeGreaterThanOrEqual(counted.answered);
+    expect(rebuilt.abandoned + rebuilt.shortAbandoned).toBeGreaterThanOrEqual(
+      counted.abandoned + counted.shortAbandoned,
+    );
+  });
+});
