@@ -43,6 +43,19 @@ describe('access: sign-in, socket handshake, display links, admin REST', () => {
     await sim?.stop();
   });
 
+  it('lists the queues in the session scope for screens to subscribe to', async () => {
+    const admin = await login(url, 'admin', passwordOf('admin'));
+    const all = await rest(url, 'GET', '/api/queues', admin);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ ok: true, data: [{ id: 1 }, { id: 2 }] });
+    const names = (all.body as { data: { name: string; number: string }[] }).data;
+    expect(names.every((q) => q.name !== '' && q.number !== '')).toBe(true);
+    const display = await displayTokenFor(gateway, [2]);
+    const scoped = await rest(url, 'GET', '/api/queues', display.token);
+    expect((scoped.body as { data: { id: number }[] }).data.map((q) => q.id)).toEqual([2]);
+    expect((await rest(url, 'GET', '/api/queues', undefined)).status).toBe(401);
+  });
+
   it('signs in with a password, reports the session, and ends it on logout', async () => {
     const wrong = await rest(url, 'POST', '/api/auth/login', undefined, {
       username: 'sup',

@@ -71,6 +71,22 @@ export class StreamHub {
     this.queueIds = queueIds === null ? null : new Set(queueIds);
   }
 
+  /**
+   * Every known queue with its number and name, for screens that must discover what to subscribe to.
+   * Names come from each queue's current state; a queue not polled yet is listed by id alone.
+   */
+  queueCatalogue(): { id: number; number: string; name: string }[] {
+    const ids = new Set(this.queueIds ?? []);
+    for (const [stream, entry] of this.streams)
+      if (entry.kind === 'queue') ids.add(Number(stream.slice('queue:'.length)));
+    return [...ids]
+      .sort((a, b) => a - b)
+      .map((id) => {
+        const view = this.current(`queue:${id}`, 'queue');
+        return { id, number: view?.number ?? '', name: view?.name ?? `Queue ${id}` };
+      });
+  }
+
   /** Whether queue `id` may be subscribed: watched, or not known yet because the list has not loaded. */
   isKnownQueue(id: number): boolean {
     return this.queueIds === null || this.queueIds.has(id);

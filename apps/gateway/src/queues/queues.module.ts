@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { PollingModule } from '../polling/polling.module.js';
+import { QueuesController } from './queues.controller.js';
 import { QueuesService } from './queues.service.js';
 import { TodayStatsService } from './today-stats.service.js';
 
 /** Live queue state and today's figures, published on the `queue:<id>` streams. */
 @Module({
-  imports: [PollingModule],
+  imports: [PollingModule, AuthModule],
+  controllers: [QueuesController],
   providers: [QueuesService, TodayStatsService],
   exports: [QueuesService, TodayStatsService],
 })
