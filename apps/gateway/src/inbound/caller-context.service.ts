@@ -85,6 +85,8 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
         page: 1,
         page_size: HISTORY_PAGE_SIZE,
       }),
+      // Background enrichment: the prompt is already on screen, so this waits for the polling budget.
+      { priority: 'poll' },
     );
     for (const record of answer.data) {
       const at = (record.timestamp ?? dayStartSec) * 1000;
