@@ -1,23 +1,10 @@
-import type { FieldRule, IdRule, IntegerRule, ObjectRule, StringRule } from '../rules/schema.js';
+import { int, obj, reqId, reqInt, reqStr, str } from '../rules/builders.js';
+import type { FieldRule, ObjectRule } from '../rules/schema.js';
 import type { KnownPbxEventType } from './event.types.js';
 
 // The same rule vocabulary as the operation catalogue: a frame is checked with `validate()` (integers may
 // arrive as text) before it is normalised. `required` strings must be non-empty; identifying fields are
 // required, descriptive ones optional, so a firmware that omits a detail does not lose the event.
-const str = (): StringRule => ({ type: 'string' });
-const reqStr = (): StringRule => ({ type: 'string', required: true });
-const int = (): IntegerRule => ({ type: 'integer' });
-const reqInt = (): IntegerRule => ({ type: 'integer', required: true });
-const reqId = (): IdRule => ({ type: 'id', required: true });
-const obj = (
-  fields: Record<string, FieldRule>,
-  extra: Omit<ObjectRule, 'type' | 'fields'> = {},
-): ObjectRule => ({
-  type: 'object',
-  fields,
-  ...extra,
-});
-
 const extensionLeg = obj({
   number: reqStr(),
   channel_id: reqStr(),

@@ -1,22 +1,5 @@
-import type { FieldRule, IntegerRule, ObjectRule, OperationSpec, StringRule } from './schema.js';
-
-// Small builders keep the catalogue readable; the result is still plain data.
-const str = (extra: Omit<StringRule, 'type'> = {}): StringRule => ({ type: 'string', ...extra });
-const reqStr = (extra: Omit<StringRule, 'type' | 'required'> = {}): StringRule =>
-  str({ ...extra, required: true });
-const int = (extra: Omit<IntegerRule, 'type'> = {}): IntegerRule => ({ type: 'integer', ...extra });
-const reqInt = (extra: Omit<IntegerRule, 'type' | 'required'> = {}): IntegerRule =>
-  int({ ...extra, required: true });
-const flag = (): IntegerRule => int({ enum: [0, 1] });
-const obj = (
-  fields: Record<string, FieldRule>,
-  extra: Omit<ObjectRule, 'type' | 'fields'> = {},
-): ObjectRule => ({
-  type: 'object',
-  fields,
-  ...extra,
-});
-const list = (items: FieldRule, required = false): FieldRule => ({ type: 'array', items, required });
+import { flag, int, list, obj, reqInt, reqStr, str } from './builders.js';
+import type { FieldRule, ObjectRule, OperationSpec } from './schema.js';
 
 /** Call dispositions in CDRs and the cdr/search `status` filter. */
 export const CDR_DISPOSITIONS = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'VOICEMAIL'] as const;
