@@ -1,14 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { nodeProjectConfig } from '../../vitest.shared.mjs';
 
 // Nest's dependency injection reads decorator metadata: have vite's oxc transform emit it.
-export default defineConfig({
+export default nodeProjectConfig({
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
-  resolve: { conditions: ['@switchboard/source'] },
-  ssr: { resolve: { conditions: ['@switchboard/source'] } },
-  test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-  },
+  test: { testTimeout: 20_000, hookTimeout: 30_000 },
 });
