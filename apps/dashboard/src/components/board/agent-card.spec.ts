@@ -1,0 +1,64 @@
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { agent } from '../../../test/support/fixtures.js';
+import AgentCard from './AgentCard.vue';
+
+const NOW = 10_000_000;
+
+describe('AgentCard', () => {
+  it('shows name, extension, state as text and shape, and time in state', () => {
+    const wrapper = mount(AgentCard, {
+      props: { agent: agent('1001', 'on_call', { since: NOW - 75_000 }), now: NOW, maxPauseSec: 300 },
+    });
+    const card = wrapper.get('[data-testid="agent-card"]');
+    expect(card.attributes('data-agent-number')).toBe('1001');
+    expect(card.attributes('data-state')).toBe('on_call');
+    expect(card.text()).toContain('Agent 1001');
+    expect(card.text()).toContain('On call');
+    expect(card.text()).toContain('1:15');
+    expect(card.find('svg rect').exists()).toBe(true);
+    expect(card.attributes('aria-label')).toBe('Agent 1001, extension 1001: On call for 1:15');
+  });
+
+  it('uses a different shape for every state', () => {
+    const shapes = (['available', 'ringing', 'on_call', 'on_hold', 'paused', 'logged_out'] as const).map(
+      (state) =>
+        mount(AgentCard, { props: { agent: agent('1', state), now: NOW, maxPauseSec: null } })
+          .get('svg')
+          .html(),
+    );
+    expect(new Set(shapes).size).toBe(6);
+  });
+
+  it('shows the pause reason and turns red past the allowed pause', () => {
+    const paused = (seconds: number) =>
+      mount(AgentCard, {
+        props: {
+          agent: agent('1002', 'paused', { since: NOW - seconds * 1000, pauseReason: 'Lunch' }),
+          now: NOW,
+          maxPauseSec: 300,
+        },
+      }).get('[data-testid="agent-card"]');
+    expect(paused(300).attributes('data-overdue')).toBe('false');
+    expect(paused(300).text()).toContain('Lunch');
+    const late = paused(301);
+    expect(late.attributes('data-overdue')).toBe('true');
+    expect(late.classes()).toContain('overdue');
+    expect(late.text()).toContain('over limit');
+  });
+
+  it('keeps extension, state shape and time in the densest layout', () => {
+    const card = mount(AgentCard, {
+      props: {
+        agent: agent('1003', 'ringing', { since: NOW - 5000 }),
+        now: NOW,
+        maxPauseSec: null,
+        density: 'micro',
+      },
+    }).get('[data-testid="agent-card"]');
+    expect(card.text()).toContain('1003');
+    expect(card.text()).toContain('0:05');
+    expect(card.find('svg polygon').exists()).toBe(true);
+    expect(card.attributes('aria-label')).toContain('Ringing');
+  });
+});

@@ -1,0 +1,115 @@
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { queueView } from '../../../test/support/fixtures.js';
+import QueueTiles from './QueueTiles.vue';
+
+const NOW = 1_000_000;
+
+function tiles(overrides: Parameters<typeof queueView>[1], now = NOW, stale = false) {
+  const wrapper = mount(QueueTiles, { props: { queue: queueView(1, overrides), now, stale } });
+  const tile = (metric: string) => wrapper.get(`[data-testid="tile-${metric}"]`);
+  return { wrapper, tile };
+}
+
+const withStats = (waiting: number, oldest: number | null, serviceLevel: number | null) => {
+  const base = queueView(1);
+  return {
+    stats: {
+      ...base.stats,
+      waiting,
+      oldestWaitingSince: oldest,
+      today: { ...base.stats.today, serviceLevel },
+    },
+  };
+};
+
+describe('QueueTiles', () => {
+  it('shows every wallboard figure with its definition as a tooltip', () => {
+    const { wrapper, tile } = tiles({});
+    expect(wrapper.findAll('[data-testid^="tile-"]')).toHaveLength(14);
+    expect(tile('answered').text()).toContain('8');
+    expect(tile('answered').attributes('title')).toBe('Calls connected to an agent since the day boundary.');
+    expect(tile('agents-available').text()).toContain('Available');
+    expect(tile('agents-available').find('svg').exists()).toBe(true);
+    expect(tile('avgTalk').text()).toContain('1:35');
+  });
+
+  it('colours calls waiting: ok, warn at 3, critical (flashing) at 6', () => {
+    expect(
+      tiles(withStats(2, null, 90))
+        .tile('waiting')
+        .attributes('data-level'),
+    ).toBe('ok');
+    expect(
+      tiles(withStats(3, NOW, 90))
+        .tile('waiting')
+        .attributes('data-level'),
+    ).toBe('warn');
+    const critical = tiles(withStats(6, NOW, 90)).tile('waiting');
+    expect(critical.attributes('data-level')).toBe('critical');
+    expect(critical.classes()).toContain('flash');
+    expect(critical.text()).toContain('critical');
+  });
+
+  it('ticks the longest wait and colours it at 60 s and 120 s', () => {
+    const since = NOW - 59_000;
+    expect(
+      tiles(withStats(1, since, 90))
+        .tile('longestWait')
+        .text(),
+    ).toContain('0:59');
+    expect(
+      tiles(withStats(1, since, 90))
+        .tile('longestWait')
+        .attributes('data-level'),
+    ).toBe('ok');
+    const later = tiles(withStats(1, since, 90), NOW + 1000).tile('longestWait');
+    expect(later.text()).toContain('1:00');
+    expect(later.attributes('data-level')).toBe('warn');
+    expect(
+      tiles(withStats(1, since, 90), NOW + 61_000)
+        .tile('longestWait')
+        .attributes('data-level'),
+    ).toBe('critical');
+  });
+
+  it('colours the service level where lower is worse', () => {
+    expect(
+      tiles(withStats(0, null, 85))
+        .tile('serviceLevel')
+        .attributes('data-level'),
+    ).toBe('ok');
+    expect(
+      tiles(withStats(0, null, 75))
+        .tile('serviceLevel')
+        .attributes('data-level'),
+    ).toBe('warn');
+    expect(
+      tiles(withStats(0, null, 50))
+        .tile('serviceLevel')
+        .attributes('data-level'),
+    ).toBe('critical');
+    expect(
+      tiles(withStats(0, null, null))
+        .tile('serviceLevel')
+        .text(),
+    ).toContain('–');
+  });
+
+  it('marks every tile stale when the queue data is', () => {
+    const { wrapper } = tiles({}, NOW, true);
+    const all = wrapper.findAll('[data-testid^="tile-"]');
+    expect(all.every((t) => t.attributes('data-stale') === 'true' && t.classes('stale'))).toBe(true);
+    expect(all[0]?.text()).toContain('stale');
+  });
+
+  it('shows only the metrics asked for, in that order', () => {
+    const wrapper = mount(QueueTiles, {
+      props: { queue: queueView(1), now: NOW, only: ['serviceLevel', 'waiting'] },
+    });
+    expect(wrapper.findAll('[data-testid^="tile-"]').map((t) => t.attributes('data-testid'))).toEqual([
+      'tile-serviceLevel',
+      'tile-waiting',
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import { ok } from '@switchboard/live-protocol';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionInfo, type FakeSocket } from '../../../test/support/fake-socket.js';
+import { conference } from '../../../test/support/fixtures.js';
+import { freshStores } from '../../../test/support/setup.js';
+import { useConnectionStore } from '../../stores/connection.store.js';
+import { useStreamsStore } from '../../stores/streams.store.js';
+import ConferencesPanel from './ConferencesPanel.vue';
+
+let wrapper: VueWrapper | undefined;
+
+async function panel(
+  role: 'supervisor' | 'viewer' = 'supervisor',
+): Promise<{ socket: FakeSocket; wrapper: VueWrapper }> {
+  const { socket, pinia } = freshStores();
+  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  socket.handle('conference:kick', ({ members }) => ok({ kicked: members }));
+  useConnectionStore().start('t');
+  socket.open(sessionInfo({ role }));
+  useStreamsStore().want(['conferences']);
+  await flushPromises();
+  socket.fire('snapshot', {
+    stream: 'conferences',
+    kind: 'conferences',
+    seq: 1,
+    data: [conference('801', 3)],
+  });
+  wrapper = mount(ConferencesPanel, { global: { plugins: [pinia] }, attachTo: document.body });
+  await flushPromises();
+  return { socket, wrapper };
+}
+
+const dialog = (w: VueWrapper) => w.find('[data-testid="confirm-dialog"]');
+
+describe('ConferencesPanel', () => {
+  afterEach(() => {
+    wrapper?.unmount();
+    wrapper = undefined;
+  });
+
+  it('lists the members of each conference', async () => {
+    const { wrapper } = await panel();
+    expect(
+      wrapper.findAll('[data-testid="conference-member"]').map((m) => m.attributes('data-channel-id')),
+    ).toEqual(['PJSIP/m1', 'PJSIP/m2', 'PJSIP/m3']);
+  });
+
+  it('asks before kicking one member, and kicks only once confirmed', async () => {
+    const { socket, wrapper } = await panel();
+    await wrapper.findAll('[data-testid="kick"]')[1]?.trigger('click');
+    expect(dialog(wrapper).exists()).toBe(true);
+    expect(dialog(wrapper).text()).toContain('Remove 102 from Room 801 (801)?');
+    expect(socket.sentOf('conference:kick')).toEqual([]);
+    await wrapper.get('[data-testid="confirm"]').trigger('click');
+    await flushPromises();
+    expect(socket.sentOf('conference:kick')).toEqual([{ conference: '801', members: ['PJSIP/m2'] }]);
+    expect(dialog(wrapper).exists()).toBe(false);
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { socket, wrapper } = await panel();
+    await wrapper.get('[data-testid="kick-all"]').trigger('click');
+    expect(dialog(wrapper).text()).toContain('Remove everyone from Room 801');
+    await wrapper.get('[data-testid="cancel"]').trigger('click');
+    await flushPromises();
+    expect(dialog(wrapper).exists()).toBe(false);
+    expect(socket.sentOf('conference:kick')).toEqual([]);
+  });
+
+  it('kicks the selected members after confirmation', async () => {
+    const { socket, wrapper } = await panel();
+    expect(wrapper.get('[data-testid="kick-selected"]').attributes('disabled')).toBeDefined();
+    const boxes = wrapper.findAll('input[type="checkbox"]');
+    await boxes[0]?.setValue(true);
+    await boxes[2]?.setValue(true);
+    await wrapper.get('[data-testid="kick-selected"]').trigger('click');
+    expect(dialog(wrapper).text()).toContain('Remove 101, 103');
+    await wrapper.get('[data-testid="confirm"]').trigger('click');
+    await flushPromises();
+    expect(socket.sentOf('conference:kick')).toEqual([
+      { conference: '801', members: ['PJSIP/m1', 'PJSIP/m3'] },
+    ]);
+    expect(wrapper.text()).toContain('2 members removed');
+  });
+
+  it('gives viewers the member list without kick controls', async () => {
+    const { wrapper } = await panel('viewer');
+    expect(wrapper.findAll('[data-testid="conference-member"]')).toHaveLength(3);
+    expect(wrapper.findAll('button')).toHaveLength(0);
+    expect(wrapper.findAll('input')).toHaveLength(0);
+  });
+});

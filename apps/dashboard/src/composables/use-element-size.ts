@@ -1,0 +1,35 @@
+import { onBeforeUnmount, onMounted, ref, type Ref } from 'vue';
+
+/**
+ * The live content size of an element (ResizeObserver), for layouts computed in script such as the
+ * agent grid. Falls back to the window size where ResizeObserver is missing.
+ */
+export function useElementSize(target: Ref<HTMLElement | null>): { width: Ref<number>; height: Ref<number> } {
+  const width = ref(0);
+  const height = ref(0);
+  let observer: ResizeObserver | undefined;
+
+  const measure = () => {
+    const element = target.value;
+    if (!element) return;
+    width.value = element.clientWidth;
+    height.value = element.clientHeight;
+  };
+
+  onMounted(() => {
+    measure();
+    if (typeof ResizeObserver === 'function' && target.value) {
+      observer = new ResizeObserver(measure);
+      observer.observe(target.value);
+    } else {
+      globalThis.addEventListener('resize', measure);
+    }
+  });
+
+  onBeforeUnmount(() => {
+    observer?.disconnect();
+    globalThis.removeEventListener('resize', measure);
+  });
+
+  return { width, height };
+}

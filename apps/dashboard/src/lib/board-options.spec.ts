@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseBoardOptions } from './board-options.js';
+
+describe('parseBoardOptions', () => {
+  it('defaults to every queue, dark theme, no rotation', () => {
+    expect(parseBoardOptions({})).toEqual({
+      queues: 'all',
+      display: null,
+      theme: 'dark',
+      rotateSec: null,
+      sound: false,
+      compact: false,
+      problems: [],
+    });
+  });
+
+  it('reads every option', () => {
+    const options = parseBoardOptions({
+      queues: '1, 2,2',
+      display: 'tok',
+      theme: 'light',
+      rotate: '15',
+      sound: '1',
+      compact: 'true',
+    });
+    expect(options).toMatchObject({
+      queues: [1, 2],
+      display: 'tok',
+      theme: 'light',
+      rotateSec: 15,
+      sound: true,
+      compact: true,
+    });
+    expect(options.problems).toEqual([]);
+  });
+
+  it('reports bad values by name and falls back', () => {
+    const options = parseBoardOptions({ queues: '1,x', theme: 'pink', rotate: '2', sound: 'maybe' });
+    expect(options.queues).toEqual([1]);
+    expect(options.theme).toBe('dark');
+    expect(options.rotateSec).toBeNull();
+    expect(options.sound).toBe(false);
+    expect(options.problems).toEqual([
+      '?queues must list queue ids like 1,2 (ignored "x")',
+      '?theme must be dark or light (got "pink")',
+      '?rotate must be a whole number of seconds from 5 to 3600 (got "2"); rotation is off',
+      '?sound must be 1 or 0 (got "maybe")',
+    ]);
+  });
+});

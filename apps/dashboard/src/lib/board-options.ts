@@ -1,0 +1,79 @@
+/** A URL query as vue-router hands it over. */
+export type QueryInput = Record<string, string | null | (string | null)[] | undefined>;
+
+/** Options of the wallboard and embed URLs. */
+export interface BoardOptions {
+  /** Queue ids to show, or every queue in the session's scope. */
+  queues: number[] | 'all';
+  /** Read-only display token (`?display=`), when the screen has no login. */
+  display: string | null;
+  theme: 'dark' | 'light';
+  /** Seconds between boards; null = no rotation. */
+  rotateSec: number | null;
+  /** Beep when a figure turns critical. */
+  sound: boolean;
+  /** Tighter spacing for small embeds. */
+  compact: boolean;
+  /** Problems with the URL, each naming the option: shown on screen, never thrown. */
+  problems: string[];
+}
+
+/** Rotation faster than this would not let anyone read a board. */
+export const MIN_ROTATE_SEC = 5;
+export const MAX_ROTATE_SEC = 3600;
+
+function first(value: QueryInput[string]): string | null {
+  const item = Array.isArray(value) ? value[0] : value;
+  return item === undefined || item === null ? null : item.trim();
+}
+
+function flag(value: string | null, name: string, problems: string[]): boolean {
+  if (value === null) return false;
+  if (['', '1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  problems.push(`?${name} must be 1 or 0 (got "${value}")`);
+  return false;
+}
+
+/** Reads the board options from a URL query; bad values fall back to defaults and are reported. Pure. */
+export function parseBoardOptions(query: QueryInput): BoardOptions {
+  const problems: string[] = [];
+
+  let queues: number[] | 'all' = 'all';
+  const rawQueues = first(query['queues'] ?? query['queue']);
+  if (rawQueues !== null && rawQueues !== '' && rawQueues.toLowerCase() !== 'all') {
+    const parts = rawQueues.split(',').map((part) => part.trim());
+    const ids = parts.filter((part) => /^\d+$/.test(part) && Number(part) > 0).map(Number);
+    const bad = parts.filter((part) => !/^\d+$/.test(part) || Number(part) <= 0);
+    if (bad.length > 0) problems.push(`?queues must list queue ids like 1,2 (ignored "${bad.join(', ')}")`);
+    if (ids.length > 0) queues = [...new Set(ids)];
+  }
+
+  const rawTheme = first(query['theme']);
+  let theme: 'dark' | 'light' = 'dark';
+  if (rawTheme === 'light' || rawTheme === 'dark') theme = rawTheme;
+  else if (rawTheme !== null) problems.push(`?theme must be dark or light (got "${rawTheme}")`);
+
+  let rotateSec: number | null = null;
+  const rawRotate = first(query['rotate']);
+  if (rawRotate !== null && rawRotate !== '' && rawRotate !== '0') {
+    const seconds = Number(rawRotate);
+    if (Number.isInteger(seconds) && seconds >= MIN_ROTATE_SEC && seconds <= MAX_ROTATE_SEC)
+      rotateSec = seconds;
+    else
+      problems.push(
+        `?rotate must be a whole number of seconds from ${MIN_ROTATE_SEC} to ${MAX_ROTATE_SEC} (got "${rawRotate}"); rotation is off`,
+      );
+  }
+
+  const display = first(query['display']);
+  return {
+    queues,
+    display: display ? display : null,
+    theme,
+    rotateSec,
+    sound: flag(first(query['sound']), 'sound', problems),
+    compact: flag(first(query['compact']), 'compact', problems),
+    problems,
+  };
+}

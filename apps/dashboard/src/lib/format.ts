@@ -1,0 +1,38 @@
+/** Whole seconds between two epoch-ms instants, never negative (clock skew can make `since` look future). */
+export function elapsedSeconds(since: number, now: number): number {
+  return Math.max(0, Math.floor((now - since) / 1000));
+}
+
+/** 75 -> "1:15", 3725 -> "1:02:05": what a wallboard shows for a duration. */
+export function formatDuration(totalSeconds: number | null): string {
+  if (totalSeconds === null || !Number.isFinite(totalSeconds)) return '–';
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A percentage for a tile, or a dash before the first counted call. */
+export function formatPercent(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? '–' : `${Math.round(value)}%`;
+}
+
+/** "just now", "12 s ago", "3 min ago", "2 h ago": data age for freshness labels. */
+export function formatAge(ageMs: number): string {
+  const seconds = Math.max(0, Math.floor(ageMs / 1000));
+  if (seconds < 2) return 'just now';
+  if (seconds < 120) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120) return `${minutes} min ago`;
+  return `${Math.floor(minutes / 60)} h ago`;
+}
+
+/** Local wall-clock time (HH:MM:SS) of an epoch-ms instant, for logs and headers. */
+export function formatClock(epochMs: number): string {
+  const date = new Date(epochMs);
+  return [date.getHours(), date.getMinutes(), date.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}

@@ -1,0 +1,136 @@
+import {
+  AGENT_STATES,
+  METRIC_DEFINITIONS,
+  type AgentState,
+  type QueueView,
+} from '@switchboard/live-protocol';
+import { AGENT_STATE_STYLES } from './agent-states.js';
+import { elapsedSeconds, formatDuration, formatPercent } from './format.js';
+import { levelOf, type Level } from './thresholds.js';
+
+/** One figure of a queue as a tile shows it. */
+export interface TileModel {
+  metric: string;
+  label: string;
+  value: string;
+  level: Level;
+  hint: string;
+  state?: AgentState;
+}
+
+/** Every tile metric, in wallboard order. */
+export const TILE_METRICS = [
+  'waiting',
+  'longestWait',
+  ...AGENT_STATES.map((state) => `agents-${state}`),
+  'offered',
+  'answered',
+  'abandoned',
+  'serviceLevel',
+  'avgWait',
+  'avgTalk',
+] as const;
+
+/** The metrics of the condensed rows of the all-queues board. */
+export const SUMMARY_METRICS = [
+  'waiting',
+  'longestWait',
+  'agents-available',
+  'agents-on_call',
+  'agents-paused',
+  'answered',
+  'abandoned',
+  'serviceLevel',
+] as const;
+
+const AGENT_HINTS: Record<AgentState, string> = {
+  available: 'Agents logged in and free to take a call.',
+  ringing: 'Agents whose phone is ringing with a queue call.',
+  on_call: 'Agents talking on a call.',
+  on_hold: 'Agents with a caller on hold.',
+  paused: 'Agents logged in but paused (not offered calls).',
+  logged_out: 'Agents of this queue who are not logged in.',
+};
+
+/** Seconds the oldest caller has waited at `serverNow`, or null when nobody waits. */
+export function longestWaitSec(queue: QueueView, serverNow: number): number | null {
+  const since = queue.stats.oldestWaitingSince;
+  return since === null ? null : elapsedSeconds(since, serverNow);
+}
+
+/**
+ * The tiles of a queue at `serverNow`, coloured by its thresholds: calls waiting and longest wait are
+ * worse when higher, the service level when lower. Pure.
+ */
+export function queueTiles(queue: QueueView, serverNow: number): TileModel[] {
+  const { stats, thresholds } = queue;
+  const today = stats.today;
+  const longest = longestWaitSec(queue, serverNow);
+  const tiles: TileModel[] = [
+    {
+      metric: 'waiting',
+      label: 'Calls waiting',
+      value: String(stats.waiting),
+      level: levelOf(stats.waiting, thresholds.waiting),
+      hint: METRIC_DEFINITIONS['waiting'] ?? '',
+    },
+    {
+      metric: 'longestWait',
+      label: 'Longest wait now',
+      value: longest === null ? '–' : formatDuration(longest),
+      level: levelOf(longest, thresholds.longestWaitSec),
+      hint: METRIC_DEFINITIONS['longestWait'] ?? '',
+    },
+    ...AGENT_STATES.map((state): TileModel => ({
+      metric: `agents-${state}`,
+      label: AGENT_STATE_STYLES[state].label,
+      value: String(stats.agentCounts[state] ?? 0),
+      level: 'none',
+      hint: AGENT_HINTS[state],
+      state,
+    })),
+    {
+      metric: 'offered',
+      label: 'Offered today',
+      value: String(today.offered),
+      level: 'none',
+      hint: METRIC_DEFINITIONS['offered'] ?? '',
+    },
+    {
+      metric: 'answered',
+      label: 'Answered today',
+      value: String(today.answered),
+      level: 'none',
+      hint: METRIC_DEFINITIONS['answered'] ?? '',
+    },
+    {
+      metric: 'abandoned',
+      label: 'Abandoned today',
+      value: String(today.abandoned),
+      level: 'none',
+      hint: `${METRIC_DEFINITIONS['abandoned'] ?? ''} Short abandons: ${today.shortAbandoned}.`,
+    },
+    {
+      metric: 'serviceLevel',
+      label: `Service level (${thresholds.serviceLevelSec} s)`,
+      value: formatPercent(today.serviceLevel),
+      level: levelOf(today.serviceLevel, thresholds.serviceLevel, 'lower-is-worse'),
+      hint: METRIC_DEFINITIONS['serviceLevel'] ?? '',
+    },
+    {
+      metric: 'avgWait',
+      label: 'Average wait',
+      value: formatDuration(today.avgWaitSec),
+      level: 'none',
+      hint: METRIC_DEFINITIONS['avgWait'] ?? '',
+    },
+    {
+      metric: 'avgTalk',
+      label: 'Average talk',
+      value: formatDuration(today.avgTalkSec),
+      level: 'none',
+      hint: METRIC_DEFINITIONS['avgTalk'] ?? '',
+    },
+  ];
+  return tiles;
+}

@@ -1,0 +1,44 @@
+import { createMemoryHistory, createRouter } from 'vue-router';
+import { describe, expect, it } from 'vitest';
+import { guard } from './create-router.js';
+import { routes } from './routes.js';
+import { safeRedirect } from './safe-redirect.js';
+
+const router = createRouter({ history: createMemoryHistory(), routes });
+const at = (path: string) => router.resolve(path);
+
+describe('guard', () => {
+  it('lets a signed-in person into the console and sends others to sign in', () => {
+    expect(guard(at('/console'), true)).toBe(true);
+    expect(guard(at('/console'), false)).toEqual({ name: 'login', query: { redirect: '/console' } });
+  });
+
+  it('lets a wallboard in with a session or a display link', () => {
+    expect(guard(at('/wallboard?display=abc'), false)).toBe(true);
+    expect(guard(at('/wallboard'), true)).toBe(true);
+    expect(guard(at('/wallboard?display='), false)).toEqual({
+      name: 'login',
+      query: { redirect: '/wallboard?display=' },
+    });
+  });
+
+  it('never redirects embeds (they sign in inside the frame)', () => {
+    expect(guard(at('/embed/prompts'), false)).toBe(true);
+    expect(guard(at('/embed/queue/3'), false)).toBe(true);
+  });
+
+  it('routes only numeric queue ids to embeds', () => {
+    expect(at('/embed/queue/3').name).toBe('embed-queue');
+    expect(at('/embed/queue/abc').name).toBe('not-found');
+  });
+});
+
+describe('safeRedirect', () => {
+  it('follows paths of this app only', () => {
+    expect(safeRedirect('/wallboard?queues=1', '/console')).toBe('/wallboard?queues=1');
+    expect(safeRedirect('//evil.example/x', '/console')).toBe('/console');
+    expect(safeRedirect('https://evil.example', '/console')).toBe('/console');
+    expect(safeRedirect('/\\evil.example', '/console')).toBe('/console');
+    expect(safeRedirect(undefined, '/console')).toBe('/console');
+  });
+});

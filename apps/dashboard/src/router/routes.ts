@@ -1,0 +1,51 @@
+import type { RouteRecordRaw } from 'vue-router';
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Needs a signed-in person (password session). */
+    requiresLogin?: boolean;
+    /** Needs a session or a display link (`?display=`). */
+    requiresViewer?: boolean;
+    /** Runs inside other sites' iframes: never navigates away, signs in inline. */
+    embed?: boolean;
+  }
+}
+
+/** Every page; each view is its own chunk, so a wallboard TV never loads the console. */
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/console' },
+  { path: '/login', name: 'login', component: () => import('../views/LoginView.vue') },
+  {
+    path: '/console',
+    name: 'console',
+    component: () => import('../views/ConsoleView.vue'),
+    meta: { requiresLogin: true },
+  },
+  {
+    path: '/wallboard',
+    name: 'wallboard',
+    component: () => import('../views/WallboardView.vue'),
+    meta: { requiresViewer: true },
+  },
+  {
+    path: '/embed/queue/:id(\\d+)',
+    name: 'embed-queue',
+    component: () => import('../views/EmbedQueueView.vue'),
+    props: true,
+    meta: { embed: true },
+  },
+  {
+    path: '/embed/agents/:id(\\d+)',
+    name: 'embed-agents',
+    component: () => import('../views/EmbedAgentsView.vue'),
+    props: true,
+    meta: { embed: true },
+  },
+  {
+    path: '/embed/prompts',
+    name: 'embed-prompts',
+    component: () => import('../views/EmbedPromptsView.vue'),
+    meta: { embed: true },
+  },
+  { path: '/:pathMatch(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue') },
+];

@@ -1,0 +1,120 @@
+import { fail, ok } from '@switchboard/live-protocol';
+import { describe, expect, it } from 'vitest';
+import { conference } from '../../test/support/fixtures.js';
+import { flush } from '../../test/support/fake-socket.js';
+import { freshStores } from '../../test/support/setup.js';
+import { useAuditStore } from './audit.store.js';
+import { useConferencesStore } from './conferences.store.js';
+import { useConnectionStore } from './connection.store.js';
+import { useStreamsStore } from './streams.store.js';
+import { useUacstaStore } from './uacsta.store.js';
+
+async function setup() {
+  const { socket } = freshStores();
+  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  useConnectionStore().start('t');
+  socket.open();
+  useStreamsStore().want(['conferences', 'uacsta']);
+  await flush();
+  socket.fire('snapshot', {
+    stream: 'conferences',
+    kind: 'conferences',
+    seq: 1,
+    data: [conference('802'), conference('801', 2)],
+  });
+  return { socket, conferences: useConferencesStore() };
+}
+
+describe('conferences store', () => {
+  it('lists conferences by number with their members', async () => {
+    const { conferences } = await setup();
+    expect(conferences.conferences.map((c) => c.number)).toEqual(['801', '802']);
+    expect(conferences.conferences[0]?.members).toHaveLength(2);
+  });
+
+  it('kicks the selected members and clears the selection', async () => {
+    const { socket, conferences } = await setup();
+    socket.handle('conference:kick', ({ members }) => ok({ kicked: members }));
+    conferences.toggle('802', 'PJSIP/m1');
+    conferences.toggle('802', 'PJSIP/m3');
+    conferences.toggle('802', 'PJSIP/m1');
+    conferences.toggle('802', 'PJSIP/m2');
+    expect(conferences.selected('802')).toEqual(['PJSIP/m2', 'PJSIP/m3']);
+    await expect(conferences.kick('802', conferences.selected('802'))).resolves.toBe(true);
+    expect(socket.sentOf('conference:kick')).toEqual([
+      { conference: '802', members: ['PJSIP/m2', 'PJSIP/m3'] },
+    ]);
+    expect(conferences.selected('802')).toEqual([]);
+    expect(conferences.kickState('802')).toEqual({ pending: false, error: null, done: '2 members removed' });
+  });
+
+  it('kicks everyone and shows a refusal', async () => {
+    const { socket, conferences } = await setup();
+    socket.handle('conference:kick', () => fail('forbidden', 'Viewers cannot kick.'));
+    await expect(conferences.kick('801', 'all')).resolves.toBe(false);
+    expect(socket.sentOf('conference:kick')).toEqual([{ conference: '801', members: 'all' }]);
+    expect(conferences.kickState('801')?.error).toBe('Viewers cannot kick.');
+  });
+
+  it('forgets selected members who already left', async () => {
+    const { socket, conferences } = await setup();
+    conferences.toggle('801', 'PJSIP/m2');
+    socket.fire('delta', {
+      stream: 'conferences',
+      kind: 'conferences',
+      seq: 2,
+      patch: { upsert: [conference('801', 1)], remove: [] },
+    });
+    expect(conferences.selected('801')).toEqual([]);
+    await expect(conferences.kick('801', [])).resolves.toBe(false);
+    expect(conferences.kickState('801')?.error).toBe('Select at least one member first.');
+    expect(socket.sentOf('conference:kick')).toEqual([]);
+  });
+});
+
+describe('uacsta store', () => {
+  it('refuses a ringing desk-phone call', async () => {
+    const { socket } = await setup();
+    socket.fire('snapshot', {
+      stream: 'uacsta',
+      kind: 'uacsta',
+      seq: 1,
+      data: [{ key: '1001:c7', extension: '1001', callId: 'c7', state: 'ringing', since: 1 }],
+    });
+    socket.handle('uacsta:refuse', () => ok({ refused: true }));
+    const uacsta = useUacstaStore();
+    expect(uacsta.calls).toHaveLength(1);
+    const [ringing] = uacsta.calls;
+    if (!ringing) throw new Error('no call');
+    await expect(uacsta.refuse(ringing)).resolves.toBe(true);
+    expect(socket.sentOf('uacsta:refuse')).toEqual([{ extension: '1001', callId: 'c7' }]);
+  });
+});
+
+describe('audit store', () => {
+  it('loads recent entries newest first and keeps the error of a failed load', async () => {
+    const { socket } = await setup();
+    socket.handle('audit:recent', () =>
+      ok([
+        { id: 1, at: 10, user: 'a', action: 'kick', target: '801', result: 'ok' as const, detail: '' },
+        {
+          id: 2,
+          at: 20,
+          user: 'b',
+          action: 'decide',
+          target: 'c1',
+          result: 'error' as const,
+          detail: 'conflict',
+        },
+      ]),
+    );
+    const audit = useAuditStore();
+    await audit.load(20);
+    expect(socket.sentOf('audit:recent')).toEqual([{ limit: 20 }]);
+    expect(audit.entries.map((e) => e.id)).toEqual([2, 1]);
+    socket.handle('audit:recent', () => fail('forbidden', 'Only supervisors see the audit log.'));
+    await audit.load();
+    expect(audit.error).toBe('Only supervisors see the audit log.');
+    expect(audit.entries).toHaveLength(2);
+  });
+});

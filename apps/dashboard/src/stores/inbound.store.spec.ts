@@ -1,0 +1,123 @@
+import { fail, ok, type HeldCallView } from '@switchboard/live-protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { heldCall } from '../../test/support/fixtures.js';
+import { flush } from '../../test/support/fake-socket.js';
+import { freshStores } from '../../test/support/setup.js';
+import { useClockStore } from './clock.store.js';
+import { useConnectionStore } from './connection.store.js';
+import { KEEP_SETTLED_MS, useInboundStore } from './inbound.store.js';
+import { useStreamsStore } from './streams.store.js';
+
+async function setup(calls: HeldCallView[]) {
+  const { socket } = freshStores();
+  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  useConnectionStore().start('t');
+  socket.open();
+  useStreamsStore().want(['inbound']);
+  const inbound = useInboundStore();
+  await flush();
+  socket.fire('snapshot', { stream: 'inbound', kind: 'inbound', seq: 1, data: calls });
+  await flush();
+  return { socket, inbound };
+}
+
+describe('inbound store', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stacks prompts in arrival order', async () => {
+    const now = Date.now();
+    const { inbound } = await setup([
+      heldCall('late', { receivedAt: now + 2 }),
+      heldCall('early', { receivedAt: now }),
+      heldCall('middle', { receivedAt: now + 1 }),
+    ]);
+    expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['early', 'middle', 'late']);
+    expect(inbound.oldestOpen?.call.callId).toBe('early');
+  });
+
+  it('shows "deciding" while the decision travels, then the outcome', async () => {
+    const { socket, inbound } = await setup([heldCall('c1')]);
+    const decided = inbound.decide('c1', 'accept');
+    expect(inbound.prompts[0]).toMatchObject({ status: 'deciding', deciding: 'accept', outcome: null });
+    expect(socket.sentOf('inbound:decide')).toEqual([{ callId: 'c1', decision: 'accept' }]);
+    socket.reply(
+      'inbound:decide',
+      ok(heldCall('c1', { status: 'accepted', decidedBy: 'sup1', decidedAt: Date.now() })),
+    );
+    await expect(decided).resolves.toBe(true);
+    expect(inbound.prompts[0]).toMatchObject({
+      status: 'accepted',
+      outcome: 'Accepted by sup1',
+      error: null,
+    });
+  });
+
+  it('shows why a decision failed, e.g. someone else decided first', async () => {
+    const { socket, inbound } = await setup([heldCall('c1')]);
+    socket.handle('inbound:decide', () => fail('conflict', 'Already refused by sup2.'));
+    await expect(inbound.decide('c1', 'refuse')).resolves.toBe(false);
+    expect(inbound.prompts[0]).toMatchObject({ status: 'pending', error: 'Already refused by sup2.' });
+    expect(inbound.announcement).toBe('Decision failed: Already refused by sup2.');
+    socket.fire('delta', {
+      stream: 'inbound',
+      kind: 'inbound',
+      seq: 2,
+      patch: {
+        upsert: [heldCall('c1', { status: 'refused', decidedBy: 'sup2', blocked: true })],
+        remove: [],
+      },
+    });
+    expect(inbound.prompts[0]?.outcome).toBe('Refused and blocked by sup2');
+  });
+
+  it('does not send a decision for a settled call', async () => {
+    const { socket, inbound } = await setup([heldCall('c1', { status: 'auto_accepted' })]);
+    await expect(inbound.decide('c1', 'accept')).resolves.toBe(false);
+    expect(socket.sentOf('inbound:decide')).toEqual([]);
+    expect(inbound.prompts[0]?.outcome).toBe('Accepted automatically by the PBX');
+  });
+
+  it('announces new calls and tells arrival listeners once', async () => {
+    const { socket, inbound } = await setup([]);
+    const arrivals: string[] = [];
+    inbound.onArrival((call) => arrivals.push(call.callId));
+    const call = heldCall('c9', {
+      context: { contactName: 'Ada', company: 'ACME', callsToday: 1, lastOutcome: null },
+    });
+    socket.fire('delta', {
+      stream: 'inbound',
+      kind: 'inbound',
+      seq: 2,
+      patch: { upsert: [call], remove: [] },
+    });
+    await flush();
+    expect(arrivals).toEqual(['c9']);
+    expect(inbound.announcement).toContain('Incoming call from Ada (ACME)');
+    socket.fire('delta', {
+      stream: 'inbound',
+      kind: 'inbound',
+      seq: 3,
+      patch: { upsert: [{ ...call, status: 'auto_accepted' }], remove: [] },
+    });
+    await flush();
+    expect(arrivals).toEqual(['c9']);
+    expect(inbound.announcement).toBe('Call from Ada (ACME): Accepted automatically by the PBX.');
+  });
+
+  it('keeps a settled prompt visible for a while, then lets it go', async () => {
+    vi.useFakeTimers();
+    const now = Date.now();
+    const { inbound } = await setup([
+      heldCall('open', { receivedAt: now }),
+      heldCall('done', { receivedAt: now - 1, status: 'accepted', decidedBy: 'sup1', decidedAt: now }),
+    ]);
+    const clock = useClockStore();
+    const stop = clock.use();
+    expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['done', 'open']);
+    await vi.advanceTimersByTimeAsync(KEEP_SETTLED_MS + 1000);
+    expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['open']);
+    stop();
+  });
+});

@@ -1,0 +1,119 @@
+import type { DecideCommand, HeldCallStatus, HeldCallView } from '@switchboard/live-protocol';
+import { defineStore } from 'pinia';
+import { computed, ref, shallowReactive, watch } from 'vue';
+import { callerLine, isSettled, outcomeText } from '../lib/prompt-outcome.js';
+import { useClockStore } from './clock.store.js';
+import { useConnectionStore } from './connection.store.js';
+import { useStreamsStore } from './streams.store.js';
+
+/** A decision a supervisor can take on a held call. */
+export type Decision = DecideCommand['decision'];
+
+/** A held call as the prompt panel shows it: server state merged with this screen's pending decision. */
+export interface PromptView {
+  call: HeldCallView;
+  status: HeldCallStatus;
+  /** The decision this screen sent and awaits. */
+  deciding: Decision | null;
+  /** Why this screen's decision failed (e.g. someone else decided first). */
+  error: string | null;
+  outcome: string | null;
+}
+
+/** Settled prompts stay visible this long so everyone sees who decided. */
+export const KEEP_SETTLED_MS = 60_000;
+/** A decision must be answered quickly: the PBX deadline is seconds away. */
+export const DECIDE_TIMEOUT_MS = 5000;
+
+interface LocalState {
+  deciding: Decision | null;
+  error: string | null;
+  /** The gateway's answer, shown until the stream catches up. */
+  answer: HeldCallView | null;
+}
+
+/**
+ * Held inbound calls: prompts in arrival order, decisions with an optimistic `deciding` state and the
+ * gateway's error shown when the decision fails, arrival hooks for sound and notifications, and an
+ * aria-live announcement for screen readers.
+ */
+export const useInboundStore = defineStore('inbound', () => {
+  const streams = useStreamsStore();
+  const connection = useConnectionStore();
+  const clock = useClockStore();
+
+  const local = shallowReactive(new Map<string, LocalState>());
+  const announcement = ref('');
+  const arrivalListeners = new Set<(call: HeldCallView) => void>();
+  const seen = new Map<string, HeldCallStatus>();
+
+  const calls = computed<HeldCallView[]>(() => streams.entry('inbound', 'inbound')?.data ?? []);
+
+  const all = computed<PromptView[]>(() =>
+    [...calls.value]
+      .sort((a, b) => a.receivedAt - b.receivedAt || a.callId.localeCompare(b.callId))
+      .map((serverCall) => {
+        const mine = local.get(serverCall.callId);
+        const call = mine?.answer && !isSettled(serverCall.status) ? mine.answer : serverCall;
+        const status: HeldCallStatus = mine?.deciding && !isSettled(call.status) ? 'deciding' : call.status;
+        return {
+          call,
+          status,
+          deciding: mine?.deciding ?? null,
+          error: mine?.error ?? null,
+          outcome: outcomeText({ ...call, status }),
+        };
+      }),
+  );
+
+  /** Prompts to show: open ones, and settled ones for {@link KEEP_SETTLED_MS}. */
+  const prompts = computed(() =>
+    all.value.filter(
+      (prompt) =>
+        !isSettled(prompt.status) ||
+        clock.serverSecond - (prompt.call.decidedAt ?? prompt.call.deadline) < KEEP_SETTLED_MS,
+    ),
+  );
+
+  /** The oldest prompt still waiting for a decision (target of keyboard shortcuts). */
+  const oldestOpen = computed(() => prompts.value.find((prompt) => prompt.status === 'pending'));
+
+  watch(calls, (list) => {
+    for (const call of list) {
+      const before = seen.get(call.callId);
+      seen.set(call.callId, call.status);
+      if (before === undefined && call.status === 'pending') {
+        announcement.value = `Incoming call from ${callerLine(call)} to ${call.to}. Accept, refuse or block.`;
+        for (const listener of arrivalListeners) listener(call);
+      } else if (before !== undefined && !isSettled(before) && isSettled(call.status)) {
+        announcement.value = `Call from ${callerLine(call)}: ${outcomeText(call) ?? call.status}.`;
+      }
+    }
+    const present = new Set(list.map((call) => call.callId));
+    for (const callId of [...seen.keys()]) if (!present.has(callId)) seen.delete(callId);
+    for (const callId of [...local.keys()]) if (!present.has(callId)) local.delete(callId);
+  });
+
+  /** Sends a decision; the prompt shows `deciding` until the gateway answers. */
+  async function decide(callId: string, decision: Decision): Promise<boolean> {
+    const prompt = all.value.find((p) => p.call.callId === callId);
+    if (!prompt || prompt.status !== 'pending') return false;
+    local.set(callId, { deciding: decision, error: null, answer: null });
+    const answer = await connection.send('inbound:decide', { callId, decision }, DECIDE_TIMEOUT_MS);
+    local.set(callId, {
+      deciding: null,
+      error: answer.ok ? null : answer.error.message,
+      answer: answer.ok ? answer.data : null,
+    });
+    if (!answer.ok) announcement.value = `Decision failed: ${answer.error.message}`;
+    return answer.ok;
+  }
+
+  /** Calls `listener` for each newly held call (sound, notification); returns the unsubscribe. */
+  function onArrival(listener: (call: HeldCallView) => void): () => void {
+    arrivalListeners.add(listener);
+    return () => arrivalListeners.delete(listener);
+  }
+
+  return { prompts, oldestOpen, announcement, decide, onArrival };
+});

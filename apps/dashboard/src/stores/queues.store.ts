@@ -1,0 +1,143 @@
+import { queueStream, type QueueView } from '@switchboard/live-protocol';
+import { defineStore } from 'pinia';
+import { ref, shallowReactive } from 'vue';
+import { callApi } from '../api/rest-client.js';
+import { isStale } from '../lib/staleness.js';
+import type { ClientResult } from '../socket/live-socket.js';
+import { useClockStore } from './clock.store.js';
+import { useConnectionStore } from './connection.store.js';
+import { useSessionStore } from './session.store.js';
+import { useStreamsStore, type StreamStatus } from './streams.store.js';
+
+/** A queue the screen may show, before or after its data arrived. */
+export interface QueueRef {
+  id: number;
+  number: string;
+  name: string;
+}
+
+/** How fresh one queue's figures are. */
+export interface QueueFreshness {
+  status: StreamStatus | 'unknown';
+  /** Data older than 2.5 poll intervals, a broken link, or data carried over a reconnection. */
+  stale: boolean;
+  /** Age of the data by the gateway's confirmation time, ms; null before any data. */
+  ageMs: number | null;
+}
+
+/** Outcome of the last action on an agent, shown beside the agent. */
+export interface AgentActionState {
+  pending: boolean;
+  error: string | null;
+  done: string | null;
+}
+
+/**
+ * Live queues: which queues this screen shows (URL, the session's scope, or the gateway's list), their
+ * views from the stream engine, how fresh each is, and the agent actions supervisors may take
+ * (login/logout, listen/whisper/barge).
+ */
+export const useQueuesStore = defineStore('queues', () => {
+  const streams = useStreamsStore();
+  const connection = useConnectionStore();
+  const clock = useClockStore();
+  const session = useSessionStore();
+
+  const catalogue = ref<QueueRef[]>([]);
+  const catalogueError = ref<string | null>(null);
+  const actions = shallowReactive(new Map<string, AgentActionState>());
+
+  /** Decides which queues to show: the ids asked for, else the session's scope, else every queue. */
+  async function resolveQueues(requested: number[] | 'all'): Promise<void> {
+    catalogueError.value = null;
+    const scope = session.info?.queues;
+    const ids = requested !== 'all' ? requested : Array.isArray(scope) ? scope : null;
+    if (ids) {
+      catalogue.value = ids.map((id) => ({ id, number: '', name: `Queue ${id}` }));
+      return;
+    }
+    const answer = await callApi<QueueRef[]>('/api/queues', { token: session.token });
+    if (answer.ok && Array.isArray(answer.data)) {
+      catalogue.value = [...answer.data].sort((a, b) => a.id - b.id);
+      return;
+    }
+    catalogue.value = [];
+    catalogueError.value = answer.ok
+      ? 'The gateway sent a queue list this page does not understand.'
+      : `Cannot list the queues (${answer.error.message.replace(/\.$/, '')}). Name them in the address: ?queues=1,2`;
+  }
+
+  /** The live view of a queue, if its data has arrived. */
+  function view(id: number): QueueView | undefined {
+    return streams.entry(queueStream(id), 'queue')?.data;
+  }
+
+  /** How fresh a queue's data is right now (re-evaluated at every clock tick). */
+  function freshness(id: number): QueueFreshness {
+    const entry = streams.entry(queueStream(id), 'queue');
+    const data = entry?.data;
+    if (!entry || !data) return { status: entry?.status ?? 'unknown', stale: false, ageMs: null };
+    // The precise clock: a stale mark must not wait for the next whole second.
+    const now = clock.serverNow;
+    const stale =
+      entry.status !== 'live' || !connection.linkUp || isStale(data.confirmedAt, data.pollIntervalMs, now);
+    // Whole seconds, so the result (and what renders it) changes once a second, not at every tick.
+    const ageMs = Math.max(0, Math.floor((now - data.confirmedAt) / 1000) * 1000);
+    return { status: entry.status, stale, ageMs };
+  }
+
+  function actionKey(extension: string): string {
+    return extension;
+  }
+
+  async function runAction(
+    extension: string,
+    label: string,
+    send: () => Promise<ClientResult<unknown>>,
+  ): Promise<boolean> {
+    const key = actionKey(extension);
+    if (actions.get(key)?.pending) return false;
+    actions.set(key, { pending: true, error: null, done: null });
+    const answer = await send();
+    actions.set(key, {
+      pending: false,
+      error: answer.ok ? null : answer.error.message,
+      done: answer.ok ? label : null,
+    });
+    return answer.ok;
+  }
+
+  /** Logs a dynamic agent in to or out of queues. */
+  function agentLogin(
+    extension: string,
+    operation: 'login' | 'logout',
+    queueIds?: number[],
+  ): Promise<boolean> {
+    return runAction(extension, operation === 'login' ? 'Logged in' : 'Logged out', () =>
+      connection.send('agent:login', { extension, operation, ...(queueIds ? { queueIds } : {}) }),
+    );
+  }
+
+  /** Rings the supervisor's extension to listen to, whisper to or barge in on an agent's call. */
+  function listen(agent: string, monitor: string, mode: 'listen' | 'whisper' | 'barge'): Promise<boolean> {
+    if (monitor.trim() === '') {
+      actions.set(actionKey(agent), {
+        pending: false,
+        error: 'Enter your own extension first (it rings to connect you).',
+        done: null,
+      });
+      return Promise.resolve(false);
+    }
+    const label = { listen: 'Listening', whisper: 'Whispering', barge: 'Barged in' }[mode];
+    return runAction(agent, label, () =>
+      connection.send('call:listen', { agent, monitor: monitor.trim(), mode }),
+    );
+  }
+
+  /** State of the last action on an agent. */
+  function actionState(extension: string): AgentActionState | undefined {
+    return actions.get(actionKey(extension));
+  }
+
+  return { catalogue, catalogueError, resolveQueues, view, freshness, agentLogin, listen, actionState };
+});

@@ -1,0 +1,86 @@
+import { ok } from '@switchboard/live-protocol';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionInfo } from '../../test/support/fake-socket.js';
+import { queueView } from '../../test/support/fixtures.js';
+import { mountApp } from '../../test/support/mount-app.js';
+
+const display = sessionInfo({ role: 'viewer', display: true, queues: [4] });
+let mounted: VueWrapper | undefined;
+
+async function embed(path: string) {
+  const app = await mountApp(path);
+  mounted = app.wrapper;
+  return app;
+}
+
+describe('embeds', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    mounted?.unmount();
+    mounted = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  it('shows one queue’s tiles only, themed and compact from the URL', async () => {
+    const { wrapper, socket } = await embed('/embed/queue/4?display=d1&theme=light&compact=1');
+    socket.open(display);
+    await flushPromises();
+    expect(socket.sentOf('subscribe')).toEqual([{ streams: ['health', 'queue:4'] }]);
+    socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data: queueView(4) });
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid^="tile-"]')).toHaveLength(14);
+    expect(wrapper.find('[data-testid="agent-card"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="embed"]').classes()).toContain('compact');
+    expect(wrapper.find('[data-testid="freshness"]').exists()).toBe(true);
+    expect(document.documentElement.dataset['theme']).toBe('light');
+    expect(wrapper.findAll('button, a')).toHaveLength(0);
+  });
+
+  it('shows the agent grid of a queue', async () => {
+    const { wrapper, socket } = await embed('/embed/agents/4?display=d1');
+    socket.open(display);
+    await flushPromises();
+    socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data: queueView(4) });
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="agent-card"]')).toHaveLength(2);
+    expect(wrapper.find('[data-testid^="tile-"]').exists()).toBe(false);
+  });
+
+  it('signs in inside the frame instead of navigating the page that holds it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response(JSON.stringify(ok({ token: 'tok', expiresAt: 1, session: sessionInfo() }))),
+        ),
+    );
+    const { wrapper, router, socket } = await embed('/embed/prompts');
+    expect(router.currentRoute.value.name).toBe('embed-prompts');
+    await wrapper.get('[data-testid="login-username"]').setValue('supervisor');
+    await wrapper.get('[data-testid="login-password"]').setValue('supervisor');
+    await wrapper.get('[data-testid="login-form"]').trigger('submit');
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('embed-prompts');
+    socket.open(sessionInfo());
+    await flushPromises();
+    expect(socket.sentOf('subscribe').flatMap((s) => s.streams)).toContain('inbound');
+    expect(wrapper.find('[data-testid="prompts-panel"]').exists()).toBe(true);
+  });
+
+  it('tells a display link that prompts are for supervisors', async () => {
+    const { wrapper, socket } = await embed('/embed/prompts?display=d1');
+    socket.open(display);
+    await flushPromises();
+    expect(wrapper.find('[data-testid="prompts-panel"]').exists()).toBe(false);
+    expect(wrapper.text()).toContain('Held-call prompts are for supervisors');
+  });
+
+  it('has a page for unknown addresses', async () => {
+    const { wrapper } = await embed('/nowhere/at/all');
+    await vi.waitFor(() => expect(wrapper.text()).toContain('Page not found'), { timeout: 3000 });
+  });
+});

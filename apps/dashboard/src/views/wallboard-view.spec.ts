@@ -1,0 +1,165 @@
+import { queueStream } from '@switchboard/live-protocol';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionInfo } from '../../test/support/fake-socket.js';
+import { agent, queueView } from '../../test/support/fixtures.js';
+import { mountApp } from '../../test/support/mount-app.js';
+
+const display = sessionInfo({ user: 'display:lobby', role: 'viewer', display: true, queues: [1, 2] });
+
+let mounted: VueWrapper | undefined;
+
+async function wallboard(path = '/wallboard?display=tv-token&queues=1') {
+  const app = await mountApp(path);
+  mounted = app.wrapper;
+  app.socket.open(display);
+  await flushPromises();
+  return app;
+}
+
+describe('wallboard', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    mounted?.unmount();
+    mounted = undefined;
+    vi.useRealTimers();
+  });
+
+  it('opens with the display token, shows the queue and has no controls at all', async () => {
+    const { wrapper, socket } = await wallboard();
+    expect(socket.auth()).toEqual({ token: 'tv-token' });
+    expect(socket.sentOf('subscribe')).toEqual([{ streams: ['health', queueStream(1)] }]);
+    socket.fire('snapshot', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 1,
+      data: queueView(1, { name: 'Sales' }),
+    });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="board-title"]').text()).toBe('Sales');
+    expect(
+      wrapper.findAll('[data-testid="agent-card"]').map((c) => c.attributes('data-agent-number')),
+    ).toEqual(['1001', '1002']);
+    expect(wrapper.findAll('button, input, select, textarea, a')).toHaveLength(0);
+  });
+
+  it('shows an agent’s state change as soon as the delta arrives', async () => {
+    const { wrapper, socket } = await wallboard();
+    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
+    socket.fire('delta', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 2,
+      patch: { agents: { upsert: [agent('1001', 'paused', { pauseReason: 'Break' })], remove: [] } },
+    });
+    await flushPromises();
+    const card = wrapper.get('[data-agent-number="1001"]');
+    expect(card.attributes('data-state')).toBe('paused');
+    expect(card.attributes('aria-label')).toContain('Paused (Break)');
+  });
+
+  it('covers the board when the gateway link drops and recovers from a fresh snapshot', async () => {
+    const { wrapper, socket } = await wallboard();
+    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 5, data: queueView(1) });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="stale-banner"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="gateway-link"]').attributes('data-status')).toBe('connected');
+
+    socket.drop();
+    await flushPromises();
+    expect(wrapper.get('[data-testid="stale-banner"]').text()).toContain('Connection to the gateway lost');
+    expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('true');
+    expect(wrapper.get('[data-testid="pbx-link"]').attributes('data-status')).toBe('unknown');
+
+    socket.open(display);
+    await flushPromises();
+    expect(wrapper.find('[data-testid="stale-banner"]').exists()).toBe(false);
+    expect(socket.sentOf('subscribe')).toHaveLength(2);
+    // Still marked until the new snapshot replaces the old data.
+    expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('true');
+    socket.fire('snapshot', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 1,
+      data: queueView(1, { agents: [agent('1009', 'ringing')] }),
+    });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('false');
+    expect(
+      wrapper.findAll('[data-testid="agent-card"]').map((c) => c.attributes('data-agent-number')),
+    ).toEqual(['1009']);
+  });
+
+  it('says how old the data is and marks it stale past 2.5 poll intervals', async () => {
+    vi.useFakeTimers();
+    const { wrapper, socket } = await wallboard();
+    socket.fire('snapshot', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 1,
+      data: queueView(1, { confirmedAt: Date.now(), pollIntervalMs: 2000 }),
+    });
+    await vi.advanceTimersByTimeAsync(3000);
+    const label = () => wrapper.get('[data-testid="freshness"]');
+    expect(label().text()).toContain('updated 3 s ago');
+    expect(label().attributes('data-stale')).toBe('false');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(label().text()).toContain('updated 6 s ago');
+    expect(label().attributes('data-stale')).toBe('true');
+    expect(wrapper.get('[data-testid="queue-board"]').attributes('data-stale')).toBe('true');
+  });
+
+  it('rotates between the all-queues board and one board per queue', async () => {
+    vi.useFakeTimers();
+    const { wrapper, socket } = await wallboard('/wallboard?display=tv-token&queues=1,2&rotate=10');
+    socket.fire('snapshot', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 1,
+      data: queueView(1, { name: 'Sales' }),
+    });
+    socket.fire('snapshot', {
+      stream: 'queue:2',
+      kind: 'queue',
+      seq: 1,
+      data: queueView(2, { name: 'Support' }),
+    });
+    await flushPromises();
+    const title = () => wrapper.get('[data-testid="board-title"]').text();
+    expect(title()).toBe('All queues');
+    expect(wrapper.findAll('[data-testid="queue-row"]')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(title()).toBe('Sales');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(title()).toBe('Support');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(title()).toBe('All queues');
+  });
+
+  it('names bad URL options on screen', async () => {
+    const { wrapper } = await wallboard('/wallboard?display=tv-token&queues=1&theme=pink');
+    expect(wrapper.get('[data-testid="url-problems"]').text()).toContain('?theme must be dark or light');
+    expect(document.documentElement.dataset['theme']).toBe('dark');
+  });
+
+  it('applies the light theme from the URL', async () => {
+    await wallboard('/wallboard?display=tv-token&queues=1&theme=light');
+    expect(document.documentElement.dataset['theme']).toBe('light');
+  });
+
+  it('says so in place when the display link is revoked, without sending the TV to a login page', async () => {
+    const { wrapper, socket, router } = await wallboard();
+    socket.fire('session:expired', { reason: 'display link revoked' });
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('wallboard');
+    expect(wrapper.get('[data-testid="session-ended"]').text()).toContain('display link no longer works');
+  });
+
+  it('sends someone without a display link or a session to sign in', async () => {
+    const { router } = await mountApp('/wallboard?queues=1');
+    expect(router.currentRoute.value.name).toBe('login');
+    expect(router.currentRoute.value.query['redirect']).toBe('/wallboard?queues=1');
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  AGENT_STATES,
+  type AgentState,
+  type AgentView,
+  type ConferenceView,
+  type HealthView,
+  type HeldCallView,
+  type QueueView,
+} from '@switchboard/live-protocol';
+
+/** An agent in `state` since `since`. */
+export function agent(
+  number: string,
+  state: AgentState = 'available',
+  overrides: Partial<AgentView> = {},
+): AgentView {
+  return {
+    number,
+    name: `Agent ${number}`,
+    state,
+    since: 1_000,
+    pauseReason: '',
+    kind: 'static',
+    ...overrides,
+  };
+}
+
+/** A queue with thresholds and two agents, confirmed at `confirmedAt`. */
+export function queueView(id = 1, overrides: Partial<QueueView> = {}): QueueView {
+  const agents = overrides.agents ?? [agent('1001'), agent('1002', 'on_call')];
+  const counts = Object.fromEntries(AGENT_STATES.map((s) => [s, agents.filter((a) => a.state === s).length]));
+  return {
+    id,
+    number: `64${String(id).padStart(2, '0')}`,
+    name: `Queue ${id}`,
+    thresholds: {
+      waiting: { warn: 3, critical: 6 },
+      longestWaitSec: { warn: 60, critical: 120 },
+      serviceLevel: { warn: 80, critical: 60 },
+      serviceLevelSec: 20,
+      maxPauseSec: 300,
+    },
+    agents,
+    waiting: [],
+    stats: {
+      waiting: 0,
+      oldestWaitingSince: null,
+      agentCounts: counts as Record<AgentState, number>,
+      today: {
+        dayStart: 0,
+        timeZone: 'Europe/Paris',
+        offered: 10,
+        answered: 8,
+        abandoned: 2,
+        shortAbandoned: 0,
+        answeredWithinThreshold: 7,
+        serviceLevel: 70,
+        avgWaitSec: 12,
+        avgTalkSec: 95,
+      },
+    },
+    confirmedAt: Date.now(),
+    pollIntervalMs: 2000,
+    ...overrides,
+  };
+}
+
+/** A held inbound call, pending unless told otherwise. */
+export function heldCall(callId: string, overrides: Partial<HeldCallView> = {}): HeldCallView {
+  const now = Date.now();
+  return {
+    callId,
+    from: '+33612345678',
+    to: '0800123456',
+    trunk: 'sip1',
+    receivedAt: now,
+    deadline: now + 10_000,
+    context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
+    status: 'pending',
+    blocked: false,
+    decidedBy: null,
+    decidedAt: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+/** A conference with members m1..mN. */
+export function conference(number: string, members = 3): ConferenceView {
+  return {
+    number,
+    name: `Room ${number}`,
+    members: Array.from({ length: members }, (_, i) => ({
+      channelId: `PJSIP/m${i + 1}`,
+      from: `10${i + 1}`,
+      kind: 'extension',
+      status: 'talking',
+    })),
+  };
+}
+
+/** The PBX link as the gateway reports it. */
+export function health(overrides: Partial<HealthView> = {}): HealthView {
+  return {
+    pbx: 'connected',
+    lastSuccessAt: Date.now(),
+    lastError: null,
+    eventStream: 'open',
+    serverTime: Date.now(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,23 @@
+import { ok } from '@switchboard/live-protocol';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createMemoryHistory, type Router } from 'vue-router';
+import App from '../../src/App.vue';
+import { createAppRouter } from '../../src/router/create-router.js';
+import type { FakeSocket } from './fake-socket.js';
+import { freshStores } from './setup.js';
+
+/** The whole app at `path`, on a memory history, with a fake socket that grants every subscription. */
+export async function mountApp(
+  path: string,
+): Promise<{ wrapper: VueWrapper; router: Router; socket: FakeSocket }> {
+  const { socket, pinia } = freshStores();
+  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  socket.handle('unsubscribe', ({ streams }) => ok({ streams }));
+  socket.handle('audit:recent', () => ok([]));
+  const router = createAppRouter(createMemoryHistory());
+  await router.push(path);
+  await router.isReady();
+  const wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  await flushPromises();
+  return { wrapper, router, socket };
+}

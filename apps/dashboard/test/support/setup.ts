@@ -1,0 +1,15 @@
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { setSocketFactory } from '../../src/socket/live-socket.js';
+import { FakeSocket } from './fake-socket.js';
+
+/** A fresh Pinia and a fake socket that every store of this test will use. */
+export function freshStores(): { socket: FakeSocket; pinia: Pinia } {
+  const socket = new FakeSocket();
+  setSocketFactory((auth) => {
+    socket.auth = auth;
+    return socket;
+  });
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  return { socket, pinia };
+}
