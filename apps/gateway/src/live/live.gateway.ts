@@ -19,6 +19,7 @@ import {
   type Result,
   type Snapshot,
   type StreamId,
+  type StreamTypes,
 } from '@switchboard/live-protocol';
 import { MetricsService } from '../health/metrics.service.js';
 import { LiveEmitter } from './live-emitter.js';
@@ -81,7 +82,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
         granted.push(stream);
         // Join first, then snapshot, synchronously: every later delta has a higher seq than the snapshot.
         void socket.join(streamRoom(stream));
-        const snapshot = this.hub.snapshot(stream);
+        const snapshot = stampHealth(this.hub.snapshot(stream));
         if (snapshot) {
           this.emitter.toSocket(socket, 'snapshot', snapshot);
           this.metrics.push('snapshot', snapshot.kind);
@@ -115,7 +116,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       if (!mayWatch(session, stream, (id) => this.hub.isKnownQueue(id))) {
         return fail('forbidden', `You may not watch ${stream}.`);
       }
-      const snapshot = this.hub.snapshot(stream);
+      const snapshot = stampHealth(this.hub.snapshot(stream));
       if (!snapshot)
         return fail('not_found', `No data for ${stream} yet; it follows as soon as the PBX answers.`);
       // A resync after a reconnect also restores the subscription.
@@ -140,4 +141,14 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     this.metrics.commandResult(command, result.ok ? 'ok' : result.error.code);
     return result;
   }
+}
+
+/**
+ * Health carries the gateway clock so screens can correct their countdowns for clock skew; a stored
+ * snapshot holds the time health last changed, so stamp it with the time it is actually sent.
+ */
+export function stampHealth(snapshot: Snapshot | undefined): Snapshot | undefined {
+  if (!snapshot || snapshot.kind !== 'health') return snapshot;
+  const data = snapshot.data as StreamTypes['health']['data'];
+  return { ...snapshot, data: { ...data, serverTime: Date.now() } };
 }
