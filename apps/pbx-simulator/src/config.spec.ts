@@ -122,6 +122,22 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('reads --start-time as unix seconds or an ISO 8601 time, and refuses anything else', () => {
+    expect(parseConfig([], {}).startTime).toBeUndefined();
+    expect(parseConfig(['--start-time', '1736150400'], {}).startTime).toBe(1_736_150_400);
+    expect(parseConfig(['--start-time=2025-01-06T08:00:00Z'], {}).startTime).toBe(1_736_150_400);
+    expect(parseConfig([], { PBX_SIM_START_TIME: '2025-01-06T09:00:00+01:00' }).startTime).toBe(
+      1_736_150_400,
+    );
+    expect(problemsOf(['--start-time', 'yesterday', '--seed', '1'])).toEqual([
+      '--start-time must be unix seconds or an ISO 8601 time like 2025-01-06T08:00:00Z, got "yesterday"',
+    ]);
+    expect(problemsOf(['--start-time', '2025-01-06 08:00'])).toHaveLength(1);
+    expect(problemsOf(['--start-time', '12'])).toEqual([
+      '--start-time must be a whole number from 946684800 to 4102444800, got 12',
+    ]);
+  });
+
   it('simulatorConfig validates overrides too, and usage lists every flag with its env name', () => {
     expect(() => simulatorConfig({ port: -1 })).toThrow(ConfigError);
     expect(simulatorConfig({ port: 0 }).port).toBe(0);

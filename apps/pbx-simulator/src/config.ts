@@ -20,6 +20,8 @@ export interface SimulatorConfig {
   scenario: ScenarioName;
   /** Simulated seconds per real second. */
   speed: number;
+  /** The simulated clock at start, unix seconds; undefined = the wall time. Pin it to repeat a run exactly. */
+  startTime: number | undefined;
   /** Multiplier on the scenario's call arrival rates (0 = no generated traffic). */
   trafficRate: number;
   /** Share (0..1) of generated inbound calls held on a controlled trunk; undefined = the scenario's own. */
@@ -59,6 +61,7 @@ export const DEFAULT_CONFIG: Readonly<SimulatorConfig> = Object.freeze({
   seed: 42,
   scenario: 'contact-center',
   speed: 1,
+  startTime: undefined,
   trafficRate: 1,
   controlledCallShare: undefined,
   clientId: DEMO_CLIENT_ID,
@@ -85,7 +88,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Kind = 'int' | 'number' | 'string' | 'list';
+type Kind = 'int' | 'number' | 'string' | 'list' | 'time';
 
 interface FlagSpec {
   key: keyof SimulatorConfig;
@@ -100,6 +103,11 @@ const FLAGS: Readonly<Record<string, FlagSpec>> = {
   seed: { key: 'seed', kind: 'int', help: 'seed of every random choice' },
   scenario: { key: 'scenario', kind: 'string', help: 'small | contact-center | stress' },
   speed: { key: 'speed', kind: 'number', help: 'simulated seconds per real second' },
+  'start-time': {
+    key: 'startTime',
+    kind: 'time',
+    help: 'simulated clock at start: unix seconds or ISO 8601 like 2025-01-06T08:00:00Z (default now)',
+  },
   'traffic-rate': { key: 'trafficRate', kind: 'number', help: 'multiplier on call arrival rates' },
   'controlled-share': {
     key: 'controlledCallShare',
@@ -214,6 +222,21 @@ function convert(name: string, kind: Kind, values: string[], problems: string[])
         return undefined;
       }
       return Number(value);
+    case 'time': {
+      const text = value.trim();
+      if (/^\d+$/.test(text)) return Number(text);
+      // Only full ISO 8601 date-times: Date.parse alone also takes loose forms read in the local zone.
+      const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)
+        ? Date.parse(text)
+        : NaN;
+      if (Number.isNaN(ms)) {
+        problems.push(
+          `--${name} must be unix seconds or an ISO 8601 time like 2025-01-06T08:00:00Z, got ${JSON.stringify(value)}`,
+        );
+        return undefined;
+      }
+      return Math.floor(ms / 1000);
+    }
     case 'number': {
       const n = Number(value);
       if (value.trim() === '' || !Number.isFinite(n)) {
@@ -240,6 +263,8 @@ function checkConfig(c: SimulatorConfig): string[] {
   intIn('ws-idle-ms', c.wsIdleMs, 10, 3_600_000);
   intIn('webhook-timeout-ms', c.webhookTimeoutMs, 10, 120_000);
   intIn('max-records', c.maxRecords, 100, 10_000_000);
+  // 2000-01-01 .. 2100-01-01: call ids and CDR times are unix seconds of this size.
+  if (c.startTime !== undefined) intIn('start-time', c.startTime, 946_684_800, 4_102_444_800);
   if (!(c.speed > 0 && c.speed <= 10_000))
     problems.push(`--speed must be above 0 and at most 10000, got ${c.speed}`);
   if (!(c.trafficRate >= 0 && c.trafficRate <= 1_000)) {

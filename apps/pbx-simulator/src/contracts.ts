@@ -142,6 +142,8 @@ export interface CallCenterOptions {
   seed: number;
   /** Simulated seconds per real second for generated traffic (1 = real time). */
   speed: number;
+  /** The simulated clock at start, unix ms (optional; absent = the wall time). */
+  startMs?: number;
   /** How long a held inbound call waits for accept/refuse, in real ms (10,000 on a real PBX). */
   holdWindowMs: number;
   /** Multiplier on the scenario's arrival rates (0 = no generated traffic). */

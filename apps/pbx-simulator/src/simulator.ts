@@ -115,6 +115,7 @@ export async function startSimulator(
     scenario: config.scenario,
     seed: config.seed,
     speed: config.speed,
+    ...(config.startTime !== undefined ? { startMs: config.startTime * 1000 } : {}),
     holdWindowMs: config.holdWindowMs,
     trafficRate: config.trafficRate,
     ...(config.controlledCallShare !== undefined ? { controlledCallShare: config.controlledCallShare } : {}),

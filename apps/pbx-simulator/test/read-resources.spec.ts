@@ -1,4 +1,4 @@
-import { parsePhonebookIds } from '@switchboard/pbx-api';
+import { parsePhonebookIds, PbxTimeFormat, type SystemInformation } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startHarness, token, type Harness } from './support/sim-harness.js';
 
@@ -24,9 +24,14 @@ describe('read-only resources', () => {
       sn: '3631A2124SIM',
       system_time: '08/22/2025 12:44:40 PM',
       system_date_format: 'MM/DD/YYYY',
-      system_time_format: 'hh:mm:ss',
+      system_time_format: 'hh:mm:ss A',
       timestamp: 1_755_881_080,
     });
+    // A client builds its format from the reported labels and reads system_time back to the same instant.
+    const info = body['data'] as SystemInformation;
+    const format = PbxTimeFormat.fromSystemInformation(info, 'America/New_York');
+    expect(format.hour12).toBe(true);
+    expect(format.parse(info.system_time).getTime() / 1000).toBe(info.timestamp);
   });
 
   it('cdr/search accepts times in the configured display format', async () => {

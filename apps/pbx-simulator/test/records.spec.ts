@@ -163,6 +163,24 @@ describe('record store', () => {
     ]);
   });
 
+  it('seeds the same legacy CDRs at any time of the same day, whenever they are first looked at', async () => {
+    const legacyAt = async (now: number) => {
+      const started = await startHarness();
+      try {
+        started.fake.setNow(now);
+        return (await cdrs(started, await token(started.sim))).data;
+      } finally {
+        await started.close();
+      }
+    };
+    // T0 is 16:44:40 UTC: an hour later and 16 hours earlier are the same day.
+    const afternoon = await legacyAt(T0 + 3_600);
+    expect(afternoon).toHaveLength(6);
+    expect(await legacyAt(T0 - 16 * 3_600)).toEqual(afternoon);
+    const newest = Math.max(...afternoon.map((c) => Number(c['timestamp'])));
+    expect(newest).toBeLessThan(T0 - 16 * 3_600 - 86_400);
+  });
+
   it('cdr/search pages with page and page_size and always reports the total', async () => {
     const { harness, access } = await setup();
     for (let i = 0; i < 5; i++) harness.fake.finish({ timestamp: T0 + i, call_from_number: `55530002${i}` });

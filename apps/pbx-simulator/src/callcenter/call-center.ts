@@ -12,7 +12,7 @@ import type { World } from './world.types.js';
 
 /** How the call center keeps time; tests pass a ManualClock. */
 export interface CallCenterRuntime {
-  /** Default: a RealClock at `options.speed` starting at the current wall time. */
+  /** Default: a RealClock at `options.speed` starting at `options.startMs` or the current wall time. */
   clock?: SimClock;
 }
 
@@ -37,6 +37,10 @@ function validateOptions(options: CallCenterOptions): void {
   check(
     Number.isFinite(options.trafficRate) && options.trafficRate >= 0,
     `trafficRate must be >= 0, got ${options.trafficRate}`,
+  );
+  check(
+    options.startMs === undefined || Number.isFinite(options.startMs),
+    `startMs must be a finite number of unix ms, got ${options.startMs}`,
   );
   const share = options.controlledCallShare;
   check(
@@ -67,7 +71,12 @@ function worldInfo(world: World): WorldInfo {
  */
 export function createCallCenter(options: CallCenterOptions, runtime: CallCenterRuntime = {}): CallCenter {
   validateOptions(options);
-  const clock = runtime.clock ?? new RealClock({ speed: options.speed });
+  const clock =
+    runtime.clock ??
+    new RealClock({
+      speed: options.speed,
+      ...(options.startMs !== undefined ? { startMs: options.startMs } : {}),
+    });
   const ids = new IdSource();
   let rate = options.trafficRate;
   let running = false;

@@ -113,7 +113,10 @@ export class RecordStore implements CallRecordSink {
   private ensureSeeded(): void {
     if (this.seeded) return;
     this.seeded = true;
-    const legacy = legacyCalls(this.options.world(), this.options.seed, Math.floor(this.options.clock()));
+    // Anchored to the start of the (UTC) day rather than the moment of the first look, so the same seed gives
+    // the same legacy CDRs whether a search or a finished call comes first.
+    const dayStart = Math.floor(this.options.clock() / 86_400) * 86_400;
+    const legacy = legacyCalls(this.options.world(), this.options.seed, dayStart);
     legacy.forEach(({ call, id, reason }) => this.store(call, { id, reason }));
   }
 

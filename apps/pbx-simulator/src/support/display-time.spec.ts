@@ -1,5 +1,6 @@
+import { PbxTimeFormat } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { DisplayTime } from './display-time.js';
+import { DisplayTime, isKnownTimeZone } from './display-time.js';
 
 // 2025/08/22 16:44:40 UTC
 const T = 1_755_881_080;
@@ -43,11 +44,38 @@ describe('DisplayTime', () => {
       '2025/13/01 00:00:00',
       '2025/02/30 00:00:00',
       '2025/08/22 24:00:00',
-      '2025/08/22 04:44:40 PM',
       '',
     ]) {
       expect(display.parse(text)).toBeUndefined();
     }
     expect(new DisplayTime('YYYY/MM/DD', '12h').parse('2025/08/22 13:00:00 PM')).toBeUndefined();
+  });
+
+  it('reads filter times exactly as the client reads them: the AM/PM marker is optional either way', () => {
+    expect(new DisplayTime('YYYY/MM/DD', '24h').parse('2025/08/22 04:44:40 PM')).toBe(T);
+    expect(new DisplayTime('YYYY/MM/DD', '12h').parse('2025/08/22 16:44:40')).toBe(T);
+  });
+
+  it('reports format labels from which the client rebuilds the same format', () => {
+    const labels = (d: DisplayTime) => ({
+      system_date_format: d.dateFormatLabel,
+      system_time_format: d.timeFormatLabel,
+    });
+    const h24 = new DisplayTime('MM/DD/YYYY', '24h', 'Europe/Berlin');
+    const h12 = new DisplayTime('DD/MM/YYYY', '12h', 'Europe/Berlin');
+    expect(labels(h24)).toEqual({ system_date_format: 'MM/DD/YYYY', system_time_format: 'HH:mm:ss' });
+    expect(labels(h12)).toEqual({ system_date_format: 'DD/MM/YYYY', system_time_format: 'hh:mm:ss A' });
+    for (const display of [h24, h12]) {
+      const client = PbxTimeFormat.fromSystemInformation(labels(display), 'Europe/Berlin');
+      expect(client.hour12).toBe(display === h12);
+      expect(client.format(T)).toBe(display.format(T));
+      expect(client.parse(display.format(T)).getTime()).toBe(T * 1000);
+      expect(display.parse(client.format(T + 3600))).toBe(T + 3600);
+    }
+  });
+
+  it('knows IANA time zones and refuses others', () => {
+    expect(isKnownTimeZone('America/New_York')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
   });
 });

@@ -1,0 +1,302 @@
+/**
+ * Contract: libs/pbx-api's live call operations against the running simulator — call/accept_inbound,
+ * call/refuse_inbound, call/query, call/listen and uacsta_call/refuse — with ids taken from the events the
+ * client's PbxEventStream receives (30016, 30020). The call center has no generated traffic and a manual
+ * clock, so every call is one a test made and nothing moves until a test advances time.
+ */
+import { PBX_ERRCODE, type CallInfo, type PbxClient, type UacstaCallMsg } from '@switchboard/pbx-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
+import { EventCapture } from './support/event-capture.js';
+import {
+  expectPbxError,
+  itHonoursTheContract,
+  startContractSim,
+  type ContractSim,
+} from './support/contract-kit.js';
+
+let ctx: ContractSim;
+let events: EventCapture;
+let line: ControlledLine;
+beforeAll(async () => {
+  ctx = await startContractSim({ holdWindowMs: 5_000 }, { manualClock: true });
+  events = await new EventCapture(ctx.sim, [30011, 30016, 30020]).open();
+  line = controlledLine(ctx.sim);
+});
+afterAll(async () => {
+  await events.close();
+  await ctx.close();
+});
+const get = () => ctx;
+
+const clock = () => {
+  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
+  return ctx.clock;
+};
+
+/** Holds a call on the controlled trunk; its channel id comes from the 30016 the stream received. */
+async function heldCall(): Promise<{ call_id: string; channel_id: string }> {
+  const { call_id } = await holdCall(ctx.sim, line);
+  await events.settle();
+  const incoming = events.events.find((e) => e.kind === 'incoming_call_request' && e.msg.call_id === call_id);
+  if (incoming?.kind !== 'incoming_call_request') throw new Error(`no 30016 for ${call_id}`);
+  const member = incoming.msg.members.find((m) => 'inbound' in m);
+  return { call_id, channel_id: member?.inbound?.channel_id ?? '' };
+}
+
+async function timesInQueue(callId: string): Promise<number> {
+  const status = await ctx.client.queue.callStatus({ id: line.queueId });
+  return [...status.waiting_list, ...status.ringing_list, ...status.active_list].filter(
+    (c) => c.call_id === callId,
+  ).length;
+}
+
+const inboundLeg = (call: CallInfo | undefined) => call?.members.find((m) => 'inbound' in m)?.inbound;
+const extensionNumbers = (call: CallInfo | undefined) =>
+  call?.members.flatMap((m) => (m.extension ? [m.extension.number] : [])) ?? [];
+
+/** An accepted call that an agent has answered (time advances until one does). */
+async function answeredCall(): Promise<{ call_id: string; channel_id: string }> {
+  const held = await heldCall();
+  await ctx.client.call.acceptInbound({ channel_id: held.channel_id });
+  for (let second = 0; second < 120; second++) {
+    const { data } = await ctx.client.call.query({ call_id: held.call_id });
+    if (inboundLeg(data[0])?.member_status === 'ANSWERED') return held;
+    await events.advance(clock(), 1_000);
+  }
+  throw new Error('no agent answered within 2 simulated minutes');
+}
+
+describe('call/accept_inbound', () => {
+  it('routes the held call into its queue at once and answers its call_id', async () => {
+    const { call_id, channel_id } = await heldCall();
+    expect(await timesInQueue(call_id)).toBe(0);
+    expect(await ctx.client.call.acceptInbound({ channel_id })).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+      call_id,
+    });
+    expect(await timesInQueue(call_id)).toBe(1);
+  });
+
+  it('a channel that was never held is 40004', async () => {
+    await expectPbxError(
+      ctx.client.call.acceptInbound({ channel_id: 'PJSIP/trunk-none-endpoint-00000000' }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+  });
+
+  itHonoursTheContract(get, {
+    op: 'call/accept_inbound',
+    valid: async (client) => client.call.acceptInbound({ channel_id: (await heldCall()).channel_id }),
+    invalid: {
+      call: (client) => client.call.acceptInbound({ channel_id: '' }),
+      wire: { channel_id: '' },
+      field: 'channel_id',
+    },
+  });
+});
+
+describe('call/refuse_inbound', () => {
+  it('drops the held call: it never reaches the queue and is no longer live', async () => {
+    const { call_id, channel_id } = await heldCall();
+    expect(await ctx.client.call.refuseInbound({ channel_id })).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+      call_id,
+    });
+    expect(await timesInQueue(call_id)).toBe(0);
+    expect((await ctx.client.call.query({ call_id })).data).toEqual([]);
+  });
+
+  it('a channel that was never held is 40004', async () => {
+    await expectPbxError(
+      ctx.client.call.refuseInbound({ channel_id: 'PJSIP/trunk-none-endpoint-00000001' }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+  });
+
+  itHonoursTheContract(get, {
+    op: 'call/refuse_inbound',
+    valid: async (client) => client.call.refuseInbound({ channel_id: (await heldCall()).channel_id }),
+    invalid: {
+      call: (client) => client.call.refuseInbound({ channel_id: '' }),
+      wire: { channel_id: '' },
+      field: 'channel_id',
+    },
+  });
+});
+
+describe('call/query', () => {
+  it('finds a live call by call id, by type and by one of its extensions', async () => {
+    const { call_id, channel_id } = await heldCall();
+    await ctx.client.call.acceptInbound({ channel_id });
+    const byId = (await ctx.client.call.query({ call_id })).data;
+    expect(byId).toHaveLength(1);
+    expect(inboundLeg(byId[0])).toMatchObject({
+      from: line.input.from,
+      channel_id,
+      trunk_name: line.input.trunk_name,
+    });
+    expect((await ctx.client.call.query({ type: 'inbound' })).data.map((c) => c.call_id)).toContain(call_id);
+    expect((await ctx.client.call.query({ type: 'internal' })).data.map((c) => c.call_id)).not.toContain(
+      call_id,
+    );
+    const ringing = extensionNumbers(byId[0])[0];
+    expect(ringing).toBeDefined();
+    const byExtension = await ctx.client.call.query({ extension: ringing ?? '' });
+    expect(byExtension.data.map((c) => c.call_id)).toContain(call_id);
+  });
+
+  it('a PBX failure is a PbxApiError', async () => {
+    await ctx.injectError('call/query', PBX_ERRCODE.SERVER_BUSY);
+    try {
+      await expectPbxError(ctx.client.call.query({ type: 'inbound' }), PBX_ERRCODE.SERVER_BUSY);
+    } finally {
+      await ctx.clearFaults();
+    }
+  });
+
+  itHonoursTheContract(get, {
+    op: 'call/query',
+    valid: (client) => client.call.query({ type: 'inbound' }),
+    invalid: {
+      call: (client) => client.call.query({ call_id: '1.1', type: 'inbound' } as never),
+      wire: { call_id: '1.1', type: 'inbound' },
+      field: 'call_id|type|extension',
+    },
+  });
+});
+
+describe('call/listen', () => {
+  let answered: { call_id: string; channel_id: string };
+  beforeAll(async () => {
+    answered = await answeredCall();
+  });
+
+  /** An extension that is not in the answered call yet. */
+  async function freeMonitor(): Promise<string> {
+    const { data } = await ctx.client.call.query({ call_id: answered.call_id });
+    const inCall = new Set(extensionNumbers(data[0]));
+    const free = ctx.sim.control
+      .world()
+      .extensions.map((e) => e.number)
+      .reverse()
+      .find((number) => !inCall.has(number));
+    if (!free) throw new Error('every extension is in the call');
+    return free;
+  }
+
+  it('adds the monitor to the answered call', async () => {
+    const monitor = await freeMonitor();
+    const answer = await ctx.client.call.listen({ monitor, channel_id: answered.channel_id, type: 'listen' });
+    expect(answer).toEqual({ errcode: 0, errmsg: 'SUCCESS', call_id: answered.call_id });
+    const { data } = await ctx.client.call.query({ call_id: answered.call_id });
+    expect(extensionNumbers(data[0])).toContain(monitor);
+  });
+
+  it('an unknown channel is 40004; a call not answered yet is refused naming channel_id', async () => {
+    await expectPbxError(
+      ctx.client.call.listen({
+        monitor: await freeMonitor(),
+        channel_id: 'PJSIP/none-00000000',
+        type: 'whisper',
+      }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+    const held = await heldCall();
+    const error = await expectPbxError(
+      ctx.client.call.listen({ monitor: await freeMonitor(), channel_id: held.channel_id, type: 'barge' }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+    );
+    expect(error.invalidParamList[0]).toMatchObject({ field: 'channel_id', validation_type: 'not_answered' });
+    await ctx.client.call.refuseInbound({ channel_id: held.channel_id });
+  });
+
+  itHonoursTheContract(get, {
+    op: 'call/listen',
+    valid: async (client: PbxClient) =>
+      client.call.listen({ monitor: await freeMonitor(), channel_id: answered.channel_id, type: 'whisper' }),
+    invalid: {
+      call: (client) =>
+        client.call.listen({ monitor: '1001', channel_id: 'PJSIP/x-1', type: 'spy' as never }),
+      wire: { monitor: '1001', channel_id: 'PJSIP/x-1', type: 'spy' },
+      field: 'type',
+    },
+  });
+});
+
+describe('uacsta_call/refuse', () => {
+  const seen = new Set<string>();
+
+  /** A uaCSTA call ringing now, from a 30020 call_start the stream received (accepts held calls until one rings). */
+  async function ringingUacsta(): Promise<UacstaCallMsg> {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const fresh = () =>
+        events.events.flatMap((e) =>
+          e.kind === 'uacsta_call' && e.msg.operation === 'call_start' && !seen.has(e.msg.call_id)
+            ? [e.msg]
+            : [],
+        );
+      const over = new Set(
+        events.events.flatMap((e) =>
+          e.kind === 'uacsta_call' && e.msg.operation !== 'call_start' ? [e.msg.call_id] : [],
+        ),
+      );
+      const ringing = fresh().find((msg) => !over.has(msg.call_id));
+      if (ringing) {
+        seen.add(ringing.call_id);
+        return ringing;
+      }
+      const { channel_id } = await heldCall();
+      await ctx.client.call.acceptInbound({ channel_id });
+      await events.settle();
+    }
+    throw new Error('no uaCSTA phone started ringing');
+  }
+
+  it('refuses the ringing call on the desk phone: 30020 call_over follows, and it cannot be refused twice', async () => {
+    const ringing = await ringingUacsta();
+    const { extension, call_id, ip_address } = ringing;
+    expect(await ctx.client.uacstaCall.refuse({ extension, call_id, ip_address })).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+    });
+    await events.settle();
+    expect(
+      events.events.some(
+        (e) => e.kind === 'uacsta_call' && e.msg.call_id === call_id && e.msg.operation === 'call_over',
+      ),
+    ).toBe(true);
+    await expectPbxError(
+      ctx.client.uacstaCall.refuse({ extension, call_id, ip_address }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+  });
+
+  it('another extension or phone address than the call’s is 40004', async () => {
+    const { extension, call_id, ip_address } = await ringingUacsta();
+    await expectPbxError(
+      ctx.client.uacstaCall.refuse({ extension: '9999', call_id, ip_address }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+    await expectPbxError(
+      ctx.client.uacstaCall.refuse({ extension, call_id, ip_address: '10.9.9.9:5060' }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+  });
+
+  itHonoursTheContract(get, {
+    op: 'uacsta_call/refuse',
+    valid: async (client) => {
+      const { extension, call_id, ip_address } = await ringingUacsta();
+      return client.uacstaCall.refuse({ extension, call_id, ip_address });
+    },
+    invalid: {
+      call: (client) =>
+        client.uacstaCall.refuse({ extension: '1001', call_id: '32800', ip_address: '10.0.0.1' }),
+      wire: { extension: '1001', call_id: '32800', ip_address: '10.0.0.1' },
+      field: 'ip_address',
+    },
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * Contract: libs/pbx-api's configuration operations against the running simulator — system/information,
+ * ivr/create, phone/batchcreate + batchupdate, queue_pause_reason/update, message_queue/create,
+ * allow_numbers/create + query, block_numbers/create and pin_list/create: each happy path checked against the
+ * simulator's state, a PBX error, and the shared checks (same validation both sides, wrong token, renewal).
+ */
+import { PBX_ERRCODE, PbxTimeFormat, type PbxClient } from '@switchboard/pbx-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/sim-harness.js';
+import {
+  expectPbxError,
+  itHonoursTheContract,
+  startContractSim,
+  type ContractSim,
+} from './support/contract-kit.js';
+
+let ctx: ContractSim;
+beforeAll(async () => {
+  // Generated traffic is on, but a manual clock moves it only when a test advances time.
+  ctx = await startContractSim({ trafficRate: 1 }, { manualClock: true });
+});
+afterAll(async () => ctx.close());
+const get = () => ctx;
+
+let serial = 0;
+/** A number unique within this file, so repeated valid calls never collide. */
+const next = () => ++serial;
+
+const extensionIds = () => ctx.sim.control.world().extensions.map((e) => e.id);
+
+describe('system/information', () => {
+  it('reports the serial number, the clock and display formats the client reads back to the same instant', async () => {
+    const { data } = await ctx.client.system.information();
+    expect(data.sn).toBe(ctx.sim.config.sn);
+    expect(data.timestamp).toBe(Math.floor((ctx.clock?.now() ?? 0) / 1000));
+    const format = PbxTimeFormat.fromSystemInformation(data, ctx.sim.config.timeZone);
+    expect(format.parse(data.system_time).getTime() / 1000).toBe(data.timestamp);
+  });
+
+  it('a PBX failure is a PbxApiError with its errcode', async () => {
+    await ctx.injectError('system/information', PBX_ERRCODE.SERVER_BUSY);
+    try {
+      await expectPbxError(ctx.client.system.information(), PBX_ERRCODE.SERVER_BUSY);
+    } finally {
+      await ctx.clearFaults();
+    }
+  });
+
+  itHonoursTheContract(get, { op: 'system/information', valid: (client) => client.system.information() });
+});
+
+const ivr = (n: number) => ({
+  number: String(6300 + n),
+  name: `Contract IVR ${n}`,
+  prompt: 'welcome.wav',
+  prompt_repeat: 2,
+  resp_timeout: 3,
+  digit_timeout: 3,
+  dial_ext_option: 'allow' as const,
+  dial_ext_list: [{ value: '1', type: 'extension' }],
+  press1_dest: 'extension',
+  press1_dest_value: '1001',
+});
+
+describe('ivr/create', () => {
+  it('answers the new id; the number and name are taken from then on (40003)', async () => {
+    const created = await ctx.client.ivr.create(ivr(90));
+    expect(created).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: expect.any(Number) });
+    const again = await expectPbxError(ctx.client.ivr.create(ivr(90)), PBX_ERRCODE.DUPLICATE_KEY_VALUE);
+    expect(again.errmsg).toBe('DUPLICATE KEY VALUE');
+    const next = await ctx.client.ivr.create(ivr(91));
+    expect(next.id).toBe(created.id + 1);
+  });
+
+  it('a number an extension already uses is 40003', async () => {
+    const extension = ctx.sim.control.world().extensions[0]?.number ?? '';
+    await expectPbxError(
+      ctx.client.ivr.create({ ...ivr(92), number: extension }),
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+    );
+  });
+
+  itHonoursTheContract(get, {
+    op: 'ivr/create',
+    valid: (client) => client.ivr.create(ivr(next())),
+    invalid: {
+      call: (client) => client.ivr.create({ ...ivr(93), prompt_repeat: 9 }),
+      wire: { ...ivr(93), prompt_repeat: 9 },
+      field: 'prompt_repeat',
+    },
+  });
+});
+
+const mac = (n: number) =>
+  `80:5E:C0:AB:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 0xff).toString(16).padStart(2, '0')}`.toUpperCase();
+const phones = (macs: string[]) => ({
+  vendor: 'Yealink',
+  model: 'T54W',
+  template_name: 'Yealink_T54W_default',
+  provisioning_method: 'rps' as const,
+  phone_list: macs.map((m, i) => ({ mac: m, ext_id: extensionIds()[i] ?? 1 })),
+});
+
+describe('phone/batchcreate and phone/batchupdate', () => {
+  // The first phones of a fresh simulator get ids 1 and 2 (ids follow creation order).
+  const [first, second, spare] = [mac(1), mac(2), mac(3)];
+  beforeAll(async () => {
+    await ctx.client.phone.batchCreate(phones([first, second]));
+  });
+
+  it('batchcreate provisions the phones: their MACs are taken from then on, in any spelling (40003)', async () => {
+    expect(await ctx.client.phone.batchCreate(phones([mac(10), mac(11)]))).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+    });
+    const taken = await expectPbxError(
+      ctx.client.phone.batchCreate(phones([mac(11).replace(/:/g, '-').toLowerCase()])),
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+    );
+    expect(taken.operation).toBe('phone/batchcreate');
+  });
+
+  it('batchcreate for an extension that does not exist names it (40002 not_exist)', async () => {
+    const error = await expectPbxError(
+      ctx.client.phone.batchCreate({ ...phones([mac(12)]), phone_list: [{ mac: mac(12), ext_id: 9_999 }] }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+    );
+    expect(error.invalidParamList).toEqual([
+      { field: 'phone_list[0].ext_id', validation_type: 'not_exist', value: '9999' },
+    ]);
+  });
+
+  it('batchupdate moves a phone to a new MAC: the old one is free again, the new one taken', async () => {
+    const [ext1 = 1, ext2 = 2] = extensionIds().slice(2);
+    expect(
+      await ctx.client.phone.batchUpdate({
+        batch_id_list: [1, 2],
+        phone_list: [
+          { id: 1, mac: spare, ext_id: ext1 },
+          { id: 2, mac: second, ext_id: ext2 },
+        ],
+      }),
+    ).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
+    await expectPbxError(ctx.client.phone.batchCreate(phones([spare])), PBX_ERRCODE.DUPLICATE_KEY_VALUE);
+    expect((await ctx.client.phone.batchCreate(phones([first]))).errcode).toBe(0);
+  });
+
+  it('batchupdate of a phone id that does not exist names it (40002 not_exist)', async () => {
+    const error = await expectPbxError(
+      ctx.client.phone.batchUpdate({
+        batch_id_list: [1, 777],
+        phone_list: [{ id: 1, mac: spare, ext_id: 1 }],
+      }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+    );
+    expect(error.invalidParamList).toEqual([
+      { field: 'batch_id_list[1]', validation_type: 'not_exist', value: '777' },
+    ]);
+  });
+
+  itHonoursTheContract(get, {
+    op: 'phone/batchcreate',
+    valid: (client) => client.phone.batchCreate(phones([mac(100 + next())])),
+    invalid: {
+      call: (client) => client.phone.batchCreate(phones(['not-a-mac'])),
+      wire: () => phones(['not-a-mac']),
+      field: 'phone_list[0].mac',
+    },
+  });
+
+  itHonoursTheContract(get, {
+    op: 'phone/batchupdate',
+    valid: (client) =>
+      client.phone.batchUpdate({ batch_id_list: [2], phone_list: [{ id: 2, mac: second, ext_id: 1 }] }),
+    invalid: {
+      call: (client) =>
+        client.phone.batchUpdate({ batch_id_list: [2], phone_list: [{ id: 0, mac: second, ext_id: 1 }] }),
+      wire: { batch_id_list: [2], phone_list: [{ id: 0, mac: second, ext_id: 1 }] },
+      field: 'phone_list[0].id',
+    },
+  });
+});
+
+describe('queue_pause_reason/update', () => {
+  const coaching = { code: '*790', reason: 'Contract coaching' };
+
+  it('replaces the whole list: agents taking a break from then on pick only the new reasons', async () => {
+    expect(await ctx.client.queuePauseReason.update({ pause_reason_list: [coaching] })).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+    });
+    const queueId = ctx.sim.control.world().queues?.[0]?.id ?? 1;
+    const reasons = new Set<string>();
+    // Agents take a break every 150 simulated minutes on average; a few simulated hours show several.
+    await eventually(
+      async () => {
+        ctx.clock?.advance(5 * 60_000);
+        const { data } = await ctx.client.queue.agentStatus({ id: queueId });
+        for (const agent of data)
+          if (agent.is_pause === 1 && agent.pause_reason) reasons.add(agent.pause_reason);
+        return reasons.has(coaching.reason);
+      },
+      'an agent on a break with the new reason',
+      10_000,
+    );
+    for (const old of ['Lunch', 'Break', 'Training', 'Meeting']) expect(reasons.has(old)).toBe(false);
+  });
+
+  it('a code or reason listed twice is 40003', async () => {
+    await expectPbxError(
+      ctx.client.queuePauseReason.update({ pause_reason_list: [coaching, { ...coaching, reason: 'Other' }] }),
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+    );
+  });
+
+  itHonoursTheContract(get, {
+    op: 'queue_pause_reason/update',
+    valid: (client) => client.queuePauseReason.update({ pause_reason_list: [coaching] }),
+    invalid: {
+      call: (client) => client.queuePauseReason.update({ pause_reason_list: [{ code: '*791', reason: '' }] }),
+      wire: { pause_reason_list: [{ code: '*791', reason: '' }] },
+      field: 'pause_reason_list[0].reason',
+    },
+  });
+});
+
+describe('message_queue/create', () => {
+  const queue = (name: string) => ({
+    name,
+    assignment_mode: 'auto' as const,
+    members: extensionIds()
+      .slice(0, 2)
+      .map((id) => ({ extension_id: id })),
+  });
+
+  it('answers the new id; the name is taken from then on (40003)', async () => {
+    const created = await ctx.client.messageQueue.create(queue('Contract chat'));
+    expect(created).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: expect.any(Number) });
+    await expectPbxError(
+      ctx.client.messageQueue.create(queue('Contract chat')),
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+    );
+  });
+
+  it('a member that is no extension is named (40002 not_exist)', async () => {
+    const error = await expectPbxError(
+      ctx.client.messageQueue.create({ ...queue('Ghosts'), members: [{ extension_id: 9_999 }] }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+    );
+    expect(error.invalidParamList[0]).toMatchObject({
+      field: 'members[0].extension_id',
+      validation_type: 'not_exist',
+    });
+  });
+
+  itHonoursTheContract(get, {
+    op: 'message_queue/create',
+    valid: (client) => client.messageQueue.create(queue(`Contract chat ${next()}`)),
+    invalid: {
+      call: (client) =>
+        client.messageQueue.create({ ...queue('Bad mode'), assignment_mode: 'random' as never }),
+      wire: () => ({ ...queue('Bad mode'), assignment_mode: 'random' }),
+      field: 'assignment_mode',
+    },
+  });
+});
+
+describe('allow_numbers/create and allow_numbers/query', () => {
+  it('create answers the new id and query finds the rule as created', async () => {
+    const rule = { name: 'Contract partners', limit_type: 'both' as const, number_list: '5551234&5555678' };
+    const { id } = await ctx.client.allowNumbers.create(rule);
+    const { data } = await ctx.client.allowNumbers.query({ ids: `${id},99999` });
+    expect(data).toEqual([{ id, ...rule }]);
+  });
+
+  it('a name already used is 40003', async () => {
+    await expectPbxError(
+      ctx.client.allowNumbers.create({ name: 'Contract partners', limit_type: 'inbound', number_list: '1' }),
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+    );
+  });
+
+  it('query: a PBX failure is a PbxApiError with its errcode', async () => {
+    await ctx.injectError('allow_numbers/query', PBX_ERRCODE.SERVER_BUSY);
+    try {
+      await expectPbxError(ctx.client.allowNumbers.query({ ids: '1' }), PBX_ERRCODE.SERVER_BUSY);
+    } finally {
+      await ctx.clearFaults();
+    }
+  });
+
+  itHonoursTheContract(get, {
+    op: 'allow_numbers/create',
+    valid: (client) =>
+      client.allowNumbers.create({
+        name: `Allowed ${next()}`,
+        limit_type: 'inbound',
+        number_list: '5550100',
+      }),
+    invalid: {
+      call: (client) =>
+        client.allowNumbers.create({ name: 'Spaces', limit_type: 'both', number_list: '555 1234' }),
+      wire: { name: 'Spaces', limit_type: 'both', number_list: '555 1234' },
+      field: 'number_list',
+    },
+  });
+
+  itHonoursTheContract(get, {
+    op: 'allow_numbers/query',
+    valid: (client) => client.allowNumbers.query({ ids: '1' }),
+    invalid: {
+      call: (client) => client.allowNumbers.query({ ids: 'one' }),
+      wire: { ids: 'one' },
+      field: 'ids',
+    },
+  });
+});
+
+describe('block_numbers/create', () => {
+  it('answers the new id; the name is taken from then on (40003)', async () => {
+    const rule = { name: 'Contract spam', limit_type: 'inbound' as const, number_list: '5550000&5550001' };
+    expect(await ctx.client.blockNumbers.create(rule)).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+      id: expect.any(Number),
+    });
+    await expectPbxError(ctx.client.blockNumbers.create(rule), PBX_ERRCODE.DUPLICATE_KEY_VALUE);
+  });
+
+  itHonoursTheContract(get, {
+    op: 'block_numbers/create',
+    valid: (client) =>
+      client.blockNumbers.create({
+        name: `Blocked ${next()}`,
+        limit_type: 'outbound',
+        number_list: '5550002',
+      }),
+    invalid: {
+      call: (client) =>
+        client.blockNumbers.create({ name: 'Sideways', limit_type: 'sideways' as never, number_list: '1' }),
+      wire: { name: 'Sideways', limit_type: 'sideways', number_list: '1' },
+      field: 'limit_type',
+    },
+  });
+});
+
+describe('pin_list/create', () => {
+  it('answers the new id; the name is taken from then on (40003)', async () => {
+    const list = { name: 'Contract managers', pin_list: '1111,2222', enb_record_cdr: 1 as const };
+    expect(await ctx.client.pinList.create(list)).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+      id: expect.any(Number),
+    });
+    await expectPbxError(
+      ctx.client.pinList.create({ ...list, pin_list: '3333' }),
+      PBX_ERRCODE.DUPLICATE_KEY_VALUE,
+    );
+  });
+
+  itHonoursTheContract(get, {
+    op: 'pin_list/create',
+    valid: (client: PbxClient) => client.pinList.create({ name: `PINs ${next()}`, pin_list: '4444' }),
+    invalid: {
+      call: (client) => client.pinList.create({ name: 'Letters', pin_list: '12a4' }),
+      wire: { name: 'Letters', pin_list: '12a4' },
+      field: 'pin_list',
+    },
+  });
+});
