@@ -32,7 +32,19 @@ export class AuthResource implements TokenApi {
 
   /** GET del_token: revokes `accessToken`. */
   async deleteToken(accessToken: string): Promise<void> {
-    await this.api.sendWithToken(PBX_OPERATIONS.del_token, {}, accessToken);
+    try {
+      await this.api.sendWithToken(PBX_OPERATIONS.del_token, {}, accessToken);
+    } catch (error) {
+      // A token the PBX no longer knows is an authentication failure, like on every other operation.
+      if (error instanceof PbxApiError && isTokenErrcode(error.errcode)) {
+        throw new PbxAuthError(
+          'del_token was refused: the access token is not accepted',
+          'del_token',
+          error.errcode,
+        );
+      }
+      throw error;
+    }
   }
 
   private async tokenCall(operation: TokenOperation, params: object): Promise<TokenResponse> {
