@@ -4,6 +4,7 @@ import { StaticTokenProvider } from './auth/static-token.provider.js';
 import type { TokenProvider } from './auth/token.types.js';
 import type { BackoffOptions } from './internal/backoff.js';
 import { PbxRequester } from './internal/requester.js';
+import type { PbxTlsOptions } from './tls.js';
 import { Transport, type PbxLogger } from './internal/transport.js';
 import { AgentResource } from './resources/agent.js';
 import { AllowNumbersResource } from './resources/allow-numbers.js';
@@ -52,6 +53,8 @@ export interface PbxClientOptions {
   logger?: PbxLogger;
   /** Replaces axios' network layer (tests). */
   adapter?: AxiosAdapter;
+  /** Certificate trust for an https PBX (self-signed certificates); pass the same to PbxEventStream. */
+  tls?: PbxTlsOptions;
 }
 
 /** Default User-Agent. */
@@ -131,6 +134,7 @@ export class PbxClient {
       retryBackoff: options.retryBackoff ?? { initialMs: 200, maxMs: 2_000 },
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.adapter ? { adapter: options.adapter } : {}),
+      ...(options.tls ? { tls: options.tls } : {}),
     });
     // The token calls themselves need no provider; the provider is built on top of them.
     const tokenless = new PbxRequester(transport, undefined);

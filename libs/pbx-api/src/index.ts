@@ -56,3 +56,4 @@ export * from './resources/uacsta-call.js';
 export * from './quirks.js';
 export * from './events/index.js';
 export * from './time/index.js';
+export * from './tls.js';

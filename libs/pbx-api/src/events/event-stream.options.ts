@@ -1,3 +1,4 @@
+import type { PbxTlsOptions } from '../tls.js';
 import type { TokenProvider } from '../auth/token.types.js';
 import type { BackoffOptions } from '../internal/backoff.js';
 import type { PbxLogger } from '../internal/transport.js';
@@ -25,6 +26,8 @@ export interface PbxEventStreamOptions {
   logger?: PbxLogger;
   /** User-Agent of the upgrade request (default the client's). */
   userAgent?: string;
+  /** Certificate trust for a wss PBX (self-signed certificates). */
+  tls?: PbxTlsOptions;
 }
 
 /** The options with defaults applied and the URL built (without the token). */

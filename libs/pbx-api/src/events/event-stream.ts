@@ -1,3 +1,4 @@
+import { tlsSocketOptions } from '../tls.js';
 import WebSocket from 'ws';
 import { DEFAULT_USER_AGENT } from '../client.js';
 import { isTokenErrcode } from '../errcodes.js';
@@ -143,6 +144,7 @@ export class PbxEventStream {
     const socket = new WebSocket(`${this.settings.url}?access_token=${encodeURIComponent(token)}`, {
       headers: { 'User-Agent': this.options.userAgent ?? DEFAULT_USER_AGENT },
       handshakeTimeout: this.settings.subscribeTimeoutMs,
+      ...tlsSocketOptions(this.options.tls),
     });
     const link: Link = { socket, token, ended: false };
     this.link = link;

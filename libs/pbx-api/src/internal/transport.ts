@@ -1,4 +1,6 @@
+import https from 'node:https';
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
+import { tlsSocketOptions, type PbxTlsOptions } from '../tls.js';
 import { PbxTimeoutError, PbxTransportError } from '../errors.js';
 import { toInt } from '../quirks.js';
 import type { OperationSpec } from '../rules/schema.js';
@@ -31,6 +33,8 @@ export interface TransportOptions {
   logger?: PbxLogger;
   /** Replaces the network layer (tests). */
   adapter?: AxiosAdapter;
+  /** Certificate trust for https PBXs. */
+  tls?: PbxTlsOptions;
 }
 
 /** One request as the transport sends it. */
@@ -60,6 +64,7 @@ export class Transport {
       validateStatus: () => true,
       headers: { 'User-Agent': options.userAgent },
       responseType: 'json',
+      ...(options.tls ? { httpsAgent: new https.Agent(tlsSocketOptions(options.tls)) } : {}),
       ...(options.adapter ? { adapter: options.adapter } : {}),
     });
   }
