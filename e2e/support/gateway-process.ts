@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnNode, type NodeChild } from './child-process.js';
+import { freePort } from './free-port.js';
+import { DASHBOARD_DIST, GATEWAY_MAIN } from './repo-paths.js';
+import { DEMO_CLIENT } from './simulator-process.js';
+import { waitUntil } from './wait.js';
+
+/** A gateway child process that a test can cut (kill) and bring back on the same port. */
+export interface GatewayProcess {
+  /** `http://127.0.0.1:<port>`; the same across restarts. */
+  readonly url: string;
+  readonly port: number;
+  readonly env: Readonly<Record<string, string>>;
+  isRunning(): boolean;
+  /** Kills the process at once, like a crash or a pulled cable (no goodbye to the browsers). */
+  kill(): Promise<void>;
+  /** Starts it again with the same settings and waits until it is ready. */
+  restart(): Promise<void>;
+  /** Recent output, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Settings of a test gateway; `env` is added to (and may override) the defaults. */
+export interface GatewayOptions {
+  pbxUrl: string;
+  env?: Record<string, string>;
+}
+
+const READY_TIMEOUT_MS = 20_000;
+
+/**
+ * Starts the built gateway (`node apps/gateway/dist/main.js`) against `pbxUrl`, serving the built
+ * dashboard. No USERS and the demo PBX credentials make it offer the demo users (supervisor/supervisor,
+ * admin/admin, viewer/viewer). AUTH_SECRET is fixed per process object, so sessions outlive a restart.
+ */
+export async function startGateway(options: GatewayOptions): Promise<GatewayProcess> {
+  if (!existsSync(GATEWAY_MAIN))
+    throw new Error(`${GATEWAY_MAIN} is missing: build it first (npx nx build gateway)`);
+  if (!existsSync(join(DASHBOARD_DIST, 'index.html')))
+    throw new Error(`${DASHBOARD_DIST} has no index.html: build it first (npx nx build dashboard)`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PBX_BASE_URL: options.pbxUrl,
+    PBX_CLIENT_ID: DEMO_CLIENT.id,
+    PBX_CLIENT_SECRET: DEMO_CLIENT.secret,
+    POLL_QUEUES_MS: '500',
+    POLL_CONFERENCES_MS: '1000',
+    DASHBOARD_DIR: DASHBOARD_DIST,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    SITE_TIME_ZONE: 'UTC',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  let child: NodeChild | undefined;
+
+  const start = async () => {
+    const started = spawnNode(GATEWAY_MAIN, [], env);
+    child = started;
+    await waitUntil(
+      async () => {
+        if (!started.isRunning()) throw new Error(`the gateway exited:\n${started.output()}`);
+        const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+        return response.status === 200;
+      },
+      `the gateway at ${url} to be ready`,
+      READY_TIMEOUT_MS,
+    ).catch(async (error: unknown) => {
+      const output = started.output();
+      await started.stop('SIGKILL');
+      throw new Error(`${(error as Error).message}\n${output}`);
+    });
+  };
+  await start();
+
+  return {
+    url,
+    port,
+    env,
+    isRunning: () => child?.isRunning() ?? false,
+    kill: async () => child?.stop('SIGKILL'),
+    restart: async () => {
+      await child?.stop('SIGKILL');
+      await start();
+    },
+    output: () => child?.output() ?? '',
+    stop: async () => child?.stop('SIGTERM'),
+  };
+}

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { spawnNode, type NodeChild } from './child-process.js';
+import { SIMULATOR_MAIN } from './repo-paths.js';
+
+/** The simulator's published demo credentials (the gateway uses them, and then offers the demo users). */
+export const DEMO_CLIENT = { id: 'switchboard-demo', secret: 'switchboard-demo-secret' } as const;
+
+/** Flags of the simulator child; each maps to its `--flag`. */
+export interface SimulatorOptions {
+  scenario?: 'small' | 'contact-center' | 'stress';
+  seed?: number;
+  speed?: number;
+  /** Multiplier on generated traffic (calls and conferences); 0 = a still call center. */
+  trafficRate?: number;
+  holdWindowMs?: number;
+  /** Share of generated inbound calls held for a decision. */
+  controlledShare?: number;
+}
+
+/** What the world endpoint lists (the parts the tests read). */
+export interface SimWorld {
+  extensions: { id: number; number: string; name: string }[];
+  trunks: { id: number; name: string; controlled: boolean }[];
+  inboundRoutes: { id: number; name: string; did_patterns: string[]; trunk_ids: number[] }[];
+  queues: { id: number; number: string; name: string }[];
+  /** Caller numbers of the scenario; `contact` ones are in the company contact book under `name`. */
+  callers: { number: string; name: string; contact: boolean }[];
+}
+
+/** GET /sim/stats, the parts the tests read. */
+export interface SimStats {
+  requests: { total: number; by_operation: Record<string, number> };
+}
+
+/** A simulator child process and its /sim control surface. */
+export interface SimulatorProcess {
+  url: string;
+  child: NodeChild;
+  get<T>(path: string): Promise<T>;
+  /** POSTs JSON to a /sim route; fails on any non-2xx answer, naming the route and the answer. */
+  post<T>(path: string, body: unknown): Promise<T>;
+  /** How many PBX requests of `operation` (e.g. `call/accept_inbound`) the simulator has served. */
+  operationCount(operation: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+function flags(options: SimulatorOptions): string[] {
+  const out = ['--port', '0', '--host', '127.0.0.1'];
+  const add = (flag: string, value: string | number | undefined) => {
+    if (value !== undefined) out.push(`--${flag}`, String(value));
+  };
+  add('scenario', options.scenario);
+  add('seed', options.seed ?? 42);
+  add('speed', options.speed);
+  add('traffic-rate', options.trafficRate);
+  add('hold-window-ms', options.holdWindowMs);
+  add('controlled-share', options.controlledShare);
+  return out;
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Starts the built simulator on a free port; resolves once it says where it listens. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorProcess> {
+  if (!existsSync(SIMULATOR_MAIN))
+    throw new Error(`${SIMULATOR_MAIN} is missing: build it first (npx nx build pbx-simulator)`);
+  const child = spawnNode(SIMULATOR_MAIN, flags(options), {
+    PBX_SIM_CLIENT_ID: DEMO_CLIENT.id,
+    PBX_SIM_CLIENT_SECRET: DEMO_CLIENT.secret,
+  });
+  const match = await child
+    .waitForOutput(/PBX simulator listening on (http:\/\/\S+)/, 15_000)
+    .catch(async (error: unknown) => {
+      await child.stop('SIGKILL');
+      throw error;
+    });
+  const url = (match[1] ?? '').replace(/\/+$/, '');
+  const get = <T>(path: string) => json<T>(`${url}${path}`);
+  return {
+    url,
+    child,
+    get,
+    post: <T>(path: string, body: unknown) =>
+      json<T>(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    operationCount: async (operation) =>
+      (await get<SimStats>('/sim/stats')).requests.by_operation[operation] ?? 0,
+    stop: () => child.stop(),
+  };
+}

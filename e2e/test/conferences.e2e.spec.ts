@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser.js';
+import { signIn } from '../support/dashboard-page.js';
+import { adminPbx } from '../support/gateway-api.js';
+import { startStack, type Stack } from '../support/stack.js';
+import { waitUntil } from '../support/wait.js';
+
+interface OngoingConference {
+  conference_number: string;
+  members: { channel_id: string }[];
+}
+
+describe('conference control in the supervisor console', () => {
+  let stack: Stack;
+  let page: Page;
+
+  beforeAll(async () => {
+    stack = await startStack({ simulator: { scenario: 'small', trafficRate: 0 } });
+    page = await newPage(stack.browser, { width: 1440, height: 900 });
+    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    await page.getByTestId('conferences-panel').waitFor();
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** Channel ids of the members the PBX itself has in `conference`. */
+  async function pbxMembers(conference: string): Promise<string[]> {
+    const answer = await adminPbx<{ data?: OngoingConference[] }>(
+      stack.gateway.url,
+      stack.adminToken,
+      'conference/query_ongoing_conference',
+      { number: conference },
+    );
+    return (answer.data ?? []).flatMap((room) => room.members.map((m) => m.channel_id));
+  }
+
+  /**
+   * Sessions open about every 40 simulated minutes at the normal rate: at the highest traffic rate one opens
+   * within seconds and fills up; traffic is then stopped, so members stay (for minutes) until kicked.
+   */
+  async function aConferenceWithMembers(): Promise<string> {
+    await stack.simulator.post('/sim/traffic', { rate: 1_000 });
+    const room = page.locator('[data-testid="conference"]', {
+      has: page.locator('[data-testid="conference-member"]').nth(1),
+    });
+    try {
+      await room.first().waitFor({ timeout: 30_000 });
+    } finally {
+      await stack.simulator.post('/sim/traffic', { rate: 0 });
+    }
+    const number = await room.first().getAttribute('data-conference');
+    if (!number) throw new Error('the conference card has no data-conference');
+    // A join already scheduled may still land: wait until the console and the PBX agree on the members.
+    await waitUntil(
+      async () => {
+        const shown = await page
+          .locator(`[data-conference="${number}"] [data-testid="conference-member"]`)
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-channel-id')).sort());
+        return JSON.stringify(shown) === JSON.stringify((await pbxMembers(number)).sort());
+      },
+      'the console to list the members the PBX has',
+      5_000,
+      250,
+    );
+    return number;
+  }
+
+  it('kick asks for confirmation, then removes exactly that member on the PBX and on screen', async () => {
+    const conference = await aConferenceWithMembers();
+    const members = page.locator(`[data-conference="${conference}"] [data-testid="conference-member"]`);
+    const before = await members.count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const target = members.last();
+    const channelId = await target.getAttribute('data-channel-id');
+    if (!channelId) throw new Error('the member row has no data-channel-id');
+    const kicks = await stack.simulator.operationCount('conference/kick_member');
+
+    // Cancel does nothing.
+    await target.getByTestId('kick').click();
+    await page.getByTestId('confirm-dialog').getByTestId('cancel').click();
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await stack.simulator.operationCount('conference/kick_member')).toBe(kicks);
+
+    await target.getByTestId('kick').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+    const row = page.locator(`[data-testid="conference-member"][data-channel-id="${channelId}"]`);
+    await row.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await stack.simulator.operationCount('conference/kick_member')).toBe(kicks + 1);
+    const left = await pbxMembers(conference);
+    expect(left).not.toContain(channelId);
+    expect(left).toHaveLength(before - 1);
+    await expect.poll(() => members.count(), { timeout: 5_000 }).toBe(before - 1);
+  });
+});

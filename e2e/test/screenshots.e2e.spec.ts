@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser.js';
+import { createDisplayToken, queueAgents } from '../support/gateway-api.js';
+import { intranetPage, startHostPage, type HostPage } from '../support/host-page.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+/** The stress scenario's first queues, watched by the gateway; the boards use as many as make ~200 agents. */
+const WATCHED_QUEUES = [1, 2, 3, 4, 5, 6, 7, 8];
+const TARGET_AGENTS = 200;
+
+describe('screenshots of the wallboard and an embed', () => {
+  let stack: Stack;
+  let allowedSite: HostPage;
+  let otherSite: HostPage;
+  let queues: number[];
+  let agentCount: number;
+  let displayToken: string;
+
+  beforeAll(async () => {
+    allowedSite = await startHostPage();
+    otherSite = await startHostPage();
+    stack = await startStack({
+      simulator: { scenario: 'stress' },
+      gatewayEnv: {
+        QUEUES: WATCHED_QUEUES.join(','),
+        POLL_QUEUES_MS: '1000',
+        FRAME_ANCESTORS: allowedSite.origin,
+        ALLOWED_ORIGINS: allowedSite.origin,
+      },
+    });
+    // As many queues as it takes to reach about 200 distinct agents (agents may serve several queues).
+    const seen = new Set<string>();
+    queues = [];
+    for (const queue of WATCHED_QUEUES) {
+      if (seen.size >= TARGET_AGENTS - 10) break;
+      for (const agent of await queueAgents(stack.gateway.url, stack.adminToken, queue))
+        seen.add(agent.number);
+      queues.push(queue);
+    }
+    agentCount = seen.size;
+    displayToken = await createDisplayToken(stack.gateway.url, stack.adminToken, queues);
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await allowedSite?.close();
+    await otherSite?.close();
+  });
+
+  /** Opens the display link board at a screen size and waits until every agent is on it and fresh. */
+  async function board(width: number, height: number): Promise<Page> {
+    const page = await newPage(stack.browser, { width, height });
+    await page.goto(
+      `${stack.gateway.url}/wallboard?display=${encodeURIComponent(displayToken)}&queues=${queues.join(',')}`,
+    );
+    await page.getByTestId('all-queues-board').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('agent-card').count(), { timeout: 15_000 }).toBe(agentCount);
+    await expect
+      .poll(() => page.getByTestId('freshness').getAttribute('data-stale'), { timeout: 10_000 })
+      .toBe('false');
+    return page;
+  }
+
+  /** Whether every agent card lies inside the viewport: the board must fit the screen without scrolling. */
+  const allCardsVisible = (page: Page) =>
+    page.evaluate(() => {
+      const cards = [...document.querySelectorAll('[data-testid="agent-card"]')];
+      const scrolls = document.documentElement.scrollHeight > window.innerHeight + 1;
+      const outside = cards.filter((card) => {
+        const box = card.getBoundingClientRect();
+        return box.bottom > window.innerHeight + 1 || box.right > window.innerWidth + 1 || box.height < 8;
+      });
+      return { cards: cards.length, outside: outside.length, scrolls };
+    });
+
+  it(`fits ~${TARGET_AGENTS} agents on a 1920x1080 screen`, async () => {
+    expect(agentCount).toBeGreaterThanOrEqual(TARGET_AGENTS - 10);
+    const page = await board(1920, 1080);
+    expect(await allCardsVisible(page)).toEqual({ cards: agentCount, outside: 0, scrolls: false });
+    await saveScreenshot(page, 'wallboard-1080p');
+    await page.context().close();
+  });
+
+  it(`fits ~${TARGET_AGENTS} agents on a 3840x2160 screen`, async () => {
+    const page = await board(3840, 2160);
+    expect(await allCardsVisible(page)).toEqual({ cards: agentCount, outside: 0, scrolls: false });
+    await saveScreenshot(page, 'wallboard-4k');
+    await page.context().close();
+  });
+
+  it('embeds one queue in an iframe of an allowed origin, and not of any other', async () => {
+    const src = `${stack.gateway.url}/embed/queue/${queues[0]}?display=${encodeURIComponent(displayToken)}&theme=light`;
+    allowedSite.setHtml(intranetPage('Intranet · Sales team', src));
+    otherSite.setHtml(intranetPage('Some other site', src));
+
+    const page = await newPage(stack.browser, { width: 1280, height: 480 });
+    await page.goto(`${allowedSite.origin}/`);
+    const frame = page.frameLocator('#board');
+    await frame.getByTestId('embed').waitFor({ timeout: 15_000 });
+    await frame.getByTestId('tile-waiting').waitFor();
+    await expect.poll(() => frame.getByTestId('tile-waiting').getAttribute('data-stale')).toBe('false');
+    await saveScreenshot(page, 'embed-queue');
+
+    // FRAME_ANCESTORS does not list this origin: Chromium refuses to render the board in its frame.
+    const other = await newPage(stack.browser, { width: 1280, height: 480 });
+    await other.goto(`${otherSite.origin}/`);
+    await expect
+      .poll(
+        () =>
+          other
+            .frames()
+            .find((f) => f !== other.mainFrame())
+            ?.url(),
+        { timeout: 5_000 },
+      )
+      .toMatch(/^chrome-error:/);
+    expect(await other.frameLocator('#board').getByTestId('embed').count()).toBe(0);
+    await page.context().close();
+    await other.context().close();
+  });
+});
