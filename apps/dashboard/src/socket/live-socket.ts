@@ -141,6 +141,9 @@ export const browserSocketFactory: SocketFactory = (auth) =>
   adapt(
     io({
       path: '/socket.io',
+      // WebSocket first: one upgrade request per connection, so scaled-out gateways need no sticky
+      // sessions; long-polling remains only as the fallback for networks that block WebSocket.
+      transports: ['websocket', 'polling'],
       autoConnect: false,
       auth: (callback) => callback(auth()),
       reconnection: true,
