@@ -15,6 +15,8 @@ import { UacstaModule } from './uacsta/uacsta.module.js';
 import { SupervisionModule } from './supervision/supervision.module.js';
 import { CommandsModule } from './commands/commands.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { ClusterModule } from './cluster/cluster.module.js';
+import { DashboardStaticModule } from './static/dashboard-static.module.js';
 
 /** The gateway: every feature module, configured from one validated GatewayConfig. */
 @Module({})
@@ -38,6 +40,9 @@ export class AppModule {
         SupervisionModule,
         CommandsModule,
         AdminModule,
+        DashboardStaticModule,
+        // REDIS_URL: several gateways share one PBX connection (without it, everything stays in memory).
+        ...(config.redisUrl ? [ClusterModule.forRoot(config)] : []),
       ],
     };
   }

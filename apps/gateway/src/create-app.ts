@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { AppModule } from './app.module.js';
+import { CLUSTER_CONTEXT, type ClusterContext } from './cluster/cluster-context.js';
+import { RedisIoAdapter } from './cluster/redis-io.adapter.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { JsonLogger } from './logging/json-logger.js';
 
@@ -21,7 +23,10 @@ export async function startGateway(
   logger = new JsonLogger(config.logLevel),
 ): Promise<RunningGateway> {
   const app = await NestFactory.create(AppModule.forRoot(config), { logger, abortOnError: false });
-  app.useWebSocketAdapter(new IoAdapter(app));
+  // Several gateways: socket.io broadcasts reach the sockets of every replica through Redis.
+  app.useWebSocketAdapter(
+    config.redisUrl ? new RedisIoAdapter(app, app.get<ClusterContext>(CLUSTER_CONTEXT)) : new IoAdapter(app),
+  );
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address() as { port: number };

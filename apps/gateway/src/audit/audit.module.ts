@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
 import { AuditController } from './audit.controller.js';
 import { AuditService } from './audit.service.js';
 
@@ -8,7 +9,14 @@ import { AuditService } from './audit.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [AuditController],
-  providers: [{ provide: AuditService, useFactory: () => new AuditService() }],
+  providers: [
+    {
+      provide: AuditService,
+      // With REDIS_URL every gateway of the cluster shows the same trail.
+      inject: [{ token: CLUSTER_STORES, optional: true }],
+      useFactory: (stores?: ClusterStores) => stores?.audit ?? new AuditService(),
+    },
+  ],
   exports: [AuditService],
 })
 export class AuditModule {}

@@ -21,12 +21,14 @@ export class AuditService {
   constructor(
     private readonly capacity = AUDIT_CAPACITY,
     private readonly now: () => number = Date.now,
+    /** Entry ids; several gateways sharing one trail need ids that do not collide. */
+    private readonly newId: () => number = () => this.nextId++,
   ) {}
 
   /** Records an entry and returns it. */
   record(input: AuditInput): AuditEntryView {
     const entry: AuditEntryView = {
-      id: this.nextId++,
+      id: this.newId(),
       at: this.now(),
       user: input.user,
       action: input.action,
@@ -34,10 +36,16 @@ export class AuditService {
       result: input.result,
       detail: input.detail.slice(0, 500),
     };
-    this.ring.push(entry);
-    if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
+    this.keep(entry);
     this.log.log({ msg: 'audit', ...entry, at: new Date(entry.at).toISOString() });
     return entry;
+  }
+
+  /** Adds an entry recorded elsewhere (another gateway of the cluster) to the ring, without logging it again. */
+  keep(entry: AuditEntryView): void {
+    if (this.ring.some((known) => known.id === entry.id)) return;
+    this.ring.push(entry);
+    if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
   }
 
   /** The newest `limit` entries, newest first. */

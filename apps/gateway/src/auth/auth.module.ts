@@ -1,7 +1,9 @@
 import { Logger, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { DemoDisplayLink } from './demo-display-link.js';
 import { InMemoryDisplayTokenStore } from './display-token.store.js';
 import { DisplayTokensController } from './display-tokens.controller.js';
 import { DISPLAY_TOKEN_STORE, DisplayTokensService } from './display-tokens.service.js';
@@ -53,12 +55,22 @@ const log = new Logger('Auth');
       },
     },
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
-    { provide: SessionRevocations, useFactory: () => new SessionRevocations() },
-    { provide: DISPLAY_TOKEN_STORE, useFactory: () => new InMemoryDisplayTokenStore() },
+    // With REDIS_URL, revocations and display links are shared by every gateway of the cluster.
+    {
+      provide: SessionRevocations,
+      inject: [{ token: CLUSTER_STORES, optional: true }],
+      useFactory: (stores?: ClusterStores) => stores?.revocations ?? new SessionRevocations(),
+    },
+    {
+      provide: DISPLAY_TOKEN_STORE,
+      inject: [{ token: CLUSTER_STORES, optional: true }],
+      useFactory: (stores?: ClusterStores) => stores?.displayTokens ?? new InMemoryDisplayTokenStore(),
+    },
     DisplayTokensService,
     AuthService,
     SocketSessionsService,
     SessionGuard,
+    DemoDisplayLink,
   ],
   exports: [AuthService, SessionGuard, SocketSessionsService, DisplayTokensService],
 })

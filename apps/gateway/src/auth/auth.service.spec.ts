@@ -11,7 +11,7 @@ import type { Principal } from './principal.js';
 import { SessionRevocations } from './session-revocations.js';
 import { TokenSigner } from './token-signer.js';
 import { TrustedProxies } from './trusted-proxies.js';
-import { UserDirectory } from './user-directory.js';
+import { isDemoSetup, UserDirectory } from './user-directory.js';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
@@ -157,6 +157,36 @@ describe('AuthService', () => {
       log,
     );
     expect(real.size).toBe(0);
+  });
+
+  it('treats the simulator with its demo credentials on any address as the demo, and nothing else', async () => {
+    const demoCredentials = {
+      PBX_CLIENT_ID: 'switchboard-demo',
+      PBX_CLIENT_SECRET: 'switchboard-demo-secret',
+    };
+    expect(isDemoSetup(testConfig())).toBe(true);
+    expect(isDemoSetup(testConfig({ PBX_BASE_URL: 'http://127.0.0.1:18088', ...demoCredentials }))).toBe(
+      true,
+    );
+    expect(isDemoSetup(testConfig({ PBX_BASE_URL: 'http://sim:8088', ...demoCredentials }))).toBe(true);
+    expect(
+      isDemoSetup(
+        testConfig({
+          PBX_BASE_URL: 'http://127.0.0.1:18088',
+          PBX_CLIENT_ID: 'switchboard-demo',
+          PBX_CLIENT_SECRET: 'other-secret',
+        }),
+      ),
+    ).toBe(false);
+    const users = JSON.stringify([
+      { username: 'u', role: 'viewer', queues: 'all', passwordHash: await hashPassword('p') },
+    ]);
+    expect(isDemoSetup(testConfig({ USERS: users }))).toBe(false);
+    const onOtherPort = await UserDirectory.create(
+      testConfig({ PBX_BASE_URL: 'http://127.0.0.1:18088', ...demoCredentials }),
+      silent,
+    );
+    expect(await onOtherPort.check('supervisor', 'supervisor')).toMatchObject({ role: 'supervisor' });
   });
 });
 

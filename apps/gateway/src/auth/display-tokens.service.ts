@@ -67,11 +67,7 @@ export class DisplayTokensService {
   /** Revokes a token and closes the displays using it; false when there was no such token. */
   async revoke(id: string): Promise<boolean> {
     const removed = await this.store.remove(id);
-    if (removed)
-      this.revocations.announce(
-        (p) => p.source.kind === 'display' && p.source.id === id,
-        'This display link was revoked.',
-      );
+    if (removed) this.revocations.revokeDisplay(id, 'This display link was revoked.');
     return removed;
   }
 

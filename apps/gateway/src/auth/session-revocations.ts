@@ -20,6 +20,11 @@ export class SessionRevocations {
     this.announce((p) => p.source.kind === 'session' && p.source.jti === jti, reason);
   }
 
+  /** Ends every connection of display link `id` (it was revoked). */
+  revokeDisplay(id: string, reason: string): void {
+    this.announce((p) => p.source.kind === 'display' && p.source.id === id, reason);
+  }
+
   /** True when the session token was revoked. */
   isRevoked(jti: string): boolean {
     const until = this.revoked.get(jti);

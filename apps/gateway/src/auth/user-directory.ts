@@ -3,12 +3,25 @@ import type { Role } from '@switchboard/live-protocol';
 import { DEMO_PBX, type GatewayConfig, type UserConfig } from '../config/gateway-config.js';
 import { hashPassword, parsePasswordHash, verifyPassword } from './password-hasher.js';
 
-/** Demo accounts created when the gateway talks to the demo simulator and no USERS are configured. */
+/** Demo accounts created when the gateway talks to the demo simulator and no USERS are configured ({@link isDemoSetup}). */
 export const DEMO_USERS: readonly { username: string; role: Role }[] = [
   { username: 'supervisor', role: 'supervisor' },
   { username: 'admin', role: 'admin' },
   { username: 'viewer', role: 'viewer' },
 ];
+
+/**
+ * True when the gateway runs the demo: no USERS, and the PBX is reached with the simulator's published demo
+ * credentials (a PBX that accepts those is a simulator, wherever it runs: `npm start` may move it to another
+ * port). Demo users and the demo display link exist only then.
+ */
+export function isDemoSetup(config: GatewayConfig): boolean {
+  return (
+    config.auth.users.length === 0 &&
+    config.pbx.clientId === DEMO_PBX.clientId &&
+    config.pbx.clientSecret === DEMO_PBX.clientSecret
+  );
+}
 
 /** Something to write warnings to. */
 export interface DirectoryLog {
@@ -31,7 +44,7 @@ export class UserDirectory {
   static async create(config: GatewayConfig, log: DirectoryLog): Promise<UserDirectory> {
     const directory = new UserDirectory(await hashPassword(randomBytes(16).toString('hex')));
     const configured = config.auth.users;
-    if (configured.length === 0 && config.pbx.baseUrl === DEMO_PBX.baseUrl) {
+    if (isDemoSetup(config)) {
       for (const demo of DEMO_USERS) {
         directory.users.set(demo.username, {
           username: demo.username,

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -15,9 +16,14 @@ import {
   parseKick,
   parseListen,
   parseUacstaRefuse,
+  type AgentLoginCommand,
   type AuditEntryView,
+  type DecideCommand,
   type HeldCallView,
+  type KickCommand,
+  type ListenCommand,
   type Result,
+  type UacstaRefuseCommand,
 } from '@switchboard/live-protocol';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -28,6 +34,7 @@ import { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import { SupervisionService } from '../supervision/supervision.service.js';
 import { UacstaService } from '../uacsta/uacsta.service.js';
+import { COMMAND_RELAY, type CommandRelay } from './command-relay.js';
 
 /** How one command is read, described for the audit log and carried out. */
 interface CommandSpec<C, T> {
@@ -37,6 +44,14 @@ interface CommandSpec<C, T> {
   handle: (command: C, principal: Principal) => Promise<Result<T>>;
   /** Reads (audit:recent) are not written to the audit log. */
   audited?: boolean;
+}
+
+/** Runs a spec on a payload that arrived from another gateway: parsed (again) first. */
+function forwardedRunner<C, T>(spec: CommandSpec<C, T>) {
+  return (data: unknown, principal: Principal): Promise<Result<unknown>> => {
+    const parsed = spec.parse(data);
+    return parsed.ok ? spec.handle(parsed.data, principal) : Promise.resolve(parsed);
+  };
 }
 
 /** What the audit log says about a successful answer. */
@@ -53,6 +68,10 @@ function okDetail(data: unknown): string {
  * rate limit, payload validated with the live-protocol parser, role checked (viewers and display links are
  * refused), carried out, answered with a Result, audited and counted. Nothing thrown reaches a browser.
  * Also installs the handshake middleware that authenticates every socket.
+ *
+ * With several gateways, the commands that act on the PBX run on the leader (which holds the PBX
+ * connection, the held calls and the desk-phone calls): checks, audit and metrics stay here, and only
+ * carrying the command out is forwarded through the {@link CommandRelay}.
  */
 @WebSocketGateway()
 export class CommandsGateway implements OnGatewayInit {
@@ -66,7 +85,66 @@ export class CommandsGateway implements OnGatewayInit {
     private readonly heldCalls: HeldCallsService,
     private readonly uacsta: UacstaService,
     private readonly supervision: SupervisionService,
-  ) {}
+    @Optional() @Inject(COMMAND_RELAY) private readonly relay?: CommandRelay,
+  ) {
+    const forwardable = new Map<string, (data: unknown, principal: Principal) => Promise<Result<unknown>>>([
+      ['inbound:decide', forwardedRunner(this.decideSpec)],
+      ['conference:kick', forwardedRunner(this.kickSpec)],
+      ['uacsta:refuse', forwardedRunner(this.uacstaRefuseSpec)],
+      ['agent:login', forwardedRunner(this.agentLoginSpec)],
+      ['call:listen', forwardedRunner(this.listenSpec)],
+    ]);
+    this.forwardable = forwardable;
+    relay?.serve(
+      (command, data, principal) =>
+        forwardable.get(command)?.(data, principal) ??
+        Promise.resolve(fail('invalid_payload', `${command} cannot be forwarded.`)),
+    );
+  }
+
+  /** Commands a follower forwards to the leader, by name. */
+  private readonly forwardable: ReadonlyMap<
+    string,
+    (data: unknown, principal: Principal) => Promise<Result<unknown>>
+  >;
+
+  private readonly decideSpec: CommandSpec<DecideCommand, HeldCallView> = {
+    parse: parseDecide,
+    target: (c) => `${c.callId} (${c.decision})`,
+    handle: (c, p) => this.heldCalls.decide(c, p.session.user),
+  };
+
+  private readonly kickSpec: CommandSpec<KickCommand, { kicked: string[] | 'all' }> = {
+    parse: parseKick,
+    target: (c) =>
+      `conference ${c.conference}: ${c.members === 'all' ? 'all members' : c.members.join(', ')}`,
+    handle: (c) => this.supervision.kick(c),
+  };
+
+  private readonly uacstaRefuseSpec: CommandSpec<UacstaRefuseCommand, { refused: true }> = {
+    parse: parseUacstaRefuse,
+    target: (c) => `extension ${c.extension} call ${c.callId}`,
+    handle: (c, p) => {
+      if (!p.session.features.uacsta)
+        return Promise.resolve(fail('forbidden', 'This PBX does not offer uaCSTA.'));
+      if (!this.supervision.mayActOnExtension(p.session, c.extension))
+        return Promise.resolve(fail('forbidden', `Extension ${c.extension} is not an agent of your queues.`));
+      return this.uacsta.refuse(c);
+    },
+  };
+
+  private readonly agentLoginSpec: CommandSpec<AgentLoginCommand, { done: true }> = {
+    parse: parseAgentLogin,
+    target: (c) =>
+      `extension ${c.extension} ${c.operation}${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
+    handle: (c, p) => this.supervision.agentLogin(c, p),
+  };
+
+  private readonly listenSpec: CommandSpec<ListenCommand, { callId: string }> = {
+    parse: parseListen,
+    target: (c) => `${c.mode} ${c.agent} from ${c.monitor}`,
+    handle: (c, p) => this.supervision.listen(c, p),
+  };
 
   afterInit(server: LiveServer): void {
     this.sessions.install(server);
@@ -77,11 +155,7 @@ export class CommandsGateway implements OnGatewayInit {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<HeldCallView>> {
-    return this.run(socket, 'inbound:decide', payload, {
-      parse: parseDecide,
-      target: (c) => `${c.callId} (${c.decision})`,
-      handle: (c, p) => this.heldCalls.decide(c, p.session.user),
-    });
+    return this.run(socket, 'inbound:decide', payload, this.decideSpec);
   }
 
   @SubscribeMessage('conference:kick')
@@ -89,12 +163,7 @@ export class CommandsGateway implements OnGatewayInit {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ kicked: string[] | 'all' }>> {
-    return this.run(socket, 'conference:kick', payload, {
-      parse: parseKick,
-      target: (c) =>
-        `conference ${c.conference}: ${c.members === 'all' ? 'all members' : c.members.join(', ')}`,
-      handle: (c) => this.supervision.kick(c),
-    });
+    return this.run(socket, 'conference:kick', payload, this.kickSpec);
   }
 
   @SubscribeMessage('uacsta:refuse')
@@ -102,19 +171,7 @@ export class CommandsGateway implements OnGatewayInit {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ refused: true }>> {
-    return this.run(socket, 'uacsta:refuse', payload, {
-      parse: parseUacstaRefuse,
-      target: (c) => `extension ${c.extension} call ${c.callId}`,
-      handle: (c, p) => {
-        if (!p.session.features.uacsta)
-          return Promise.resolve(fail('forbidden', 'This PBX does not offer uaCSTA.'));
-        if (!this.supervision.mayActOnExtension(p.session, c.extension))
-          return Promise.resolve(
-            fail('forbidden', `Extension ${c.extension} is not an agent of your queues.`),
-          );
-        return this.uacsta.refuse(c);
-      },
-    });
+    return this.run(socket, 'uacsta:refuse', payload, this.uacstaRefuseSpec);
   }
 
   @SubscribeMessage('agent:login')
@@ -122,12 +179,7 @@ export class CommandsGateway implements OnGatewayInit {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ done: true }>> {
-    return this.run(socket, 'agent:login', payload, {
-      parse: parseAgentLogin,
-      target: (c) =>
-        `extension ${c.extension} ${c.operation}${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
-      handle: (c, p) => this.supervision.agentLogin(c, p),
-    });
+    return this.run(socket, 'agent:login', payload, this.agentLoginSpec);
   }
 
   @SubscribeMessage('call:listen')
@@ -135,11 +187,7 @@ export class CommandsGateway implements OnGatewayInit {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ callId: string }>> {
-    return this.run(socket, 'call:listen', payload, {
-      parse: parseListen,
-      target: (c) => `${c.mode} ${c.agent} from ${c.monitor}`,
-      handle: (c, p) => this.supervision.listen(c, p),
-    });
+    return this.run(socket, 'call:listen', payload, this.listenSpec);
   }
 
   @SubscribeMessage('audit:recent')
@@ -207,6 +255,9 @@ export class CommandsGateway implements OnGatewayInit {
       );
     const parsed = spec.parse(payload);
     if (!parsed.ok) return parsed;
-    return spec.handle(parsed.data, principal);
+    const handle = () => spec.handle(parsed.data, principal);
+    return this.relay && this.forwardable.has(command)
+      ? this.relay.run(command, parsed.data, principal, handle)
+      : handle();
   }
 }

@@ -4,6 +4,7 @@ import { isPbxEvent, PbxApiError, type CompanyContact } from '@switchboard/pbx-a
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { PollingService } from '../polling/polling.module.js';
 import { CallHistory, outcomeText } from './call-history.js';
 import { ContactDirectory } from './contact-directory.js';
 import type { CallerContextSource } from './held-calls.js';
@@ -14,11 +15,13 @@ export const CONTACT_REFRESH_MS = 10 * 60_000;
 const FIRST_SWEEP_DELAY_MS = 2_000;
 /** Today's records of one number are read at most this many per look-up. */
 const HISTORY_PAGE_SIZE = 200;
+const PHONEBOOK_JOB = 'phonebook';
 
 /**
  * Caller context for held calls, gathered cheaply: a phonebook index rebuilt in the background (no request
  * while a call waits), today's calls per number kept from new-CDR events, and, the first time a number
  * holds a call today, one cdr/search for that number so repeat callers are recognised after a restart.
+ * The rebuild is a job of the poll scheduler, so it runs only where polling runs (the cluster's leader).
  */
 @Injectable()
 export class CallerContextService implements CallerContextSource, OnModuleInit, OnModuleDestroy {
@@ -26,12 +29,11 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
   private readonly contacts = new ContactDirectory();
   private readonly history: CallHistory;
   private readonly unsubscribe: (() => void)[] = [];
-  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
-  private closed = false;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
+    private readonly polling: PollingService,
   ) {
     this.history = new CallHistory(config.stats.timeZone);
   }
@@ -48,12 +50,15 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
         );
       }),
     );
-    this.scheduleSweep(FIRST_SWEEP_DELAY_MS);
+    // sweep() never rejects: a failed rebuild keeps the old index and waits for the next interval.
+    this.polling.add(
+      { key: PHONEBOOK_JOB, kind: 'phonebook', intervalMs: CONTACT_REFRESH_MS, run: () => this.sweep() },
+      FIRST_SWEEP_DELAY_MS,
+    );
   }
 
   onModuleDestroy(): void {
-    this.closed = true;
-    clearTimeout(this.sweepTimer);
+    this.polling.remove(PHONEBOOK_JOB);
     for (const off of this.unsubscribe) off();
   }
 
@@ -78,13 +83,15 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
   async enrich(from: string, callId: string): Promise<CallerContext | undefined> {
     if (!this.history.needsLoad(from)) return undefined;
     const dayStartSec = Math.floor(this.history.dayStart() / 1000);
-    const answer = await this.pbx.request('cdr/search', (client) =>
-      client.cdr.search({
-        call_from: from,
-        start_time: String(dayStartSec),
-        page: 1,
-        page_size: HISTORY_PAGE_SIZE,
-      }),
+    const answer = await this.pbx.request(
+      'cdr/search',
+      (client) =>
+        client.cdr.search({
+          call_from: from,
+          start_time: String(dayStartSec),
+          page: 1,
+          page_size: HISTORY_PAGE_SIZE,
+        }),
       // Background enrichment: the prompt is already on screen, so this waits for the polling budget.
       { priority: 'poll' },
     );
@@ -96,14 +103,6 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
     }
     this.history.markLoaded(from);
     return this.initial(from, callId);
-  }
-
-  private scheduleSweep(delayMs: number): void {
-    if (this.closed) return;
-    this.sweepTimer = setTimeout(() => {
-      void this.sweep().then(() => this.scheduleSweep(CONTACT_REFRESH_MS));
-    }, delayMs);
-    this.sweepTimer.unref();
   }
 
   private async sweep(): Promise<void> {

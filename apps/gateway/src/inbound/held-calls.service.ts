@@ -1,6 +1,14 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { DecideCommand, HeldCallView, Result } from '@switchboard/live-protocol';
 import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
+import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
@@ -44,6 +52,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('HeldCalls');
   private readonly board: HeldCalls;
   private stopEvents: (() => void) | undefined;
+  private readonly rememberFor: number;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -51,7 +60,9 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     private readonly hub: StreamHub,
     context: CallerContextService,
     @Inject(DECISION_LOCK) lock: DecisionLock,
+    @Optional() @Inject(CLUSTER_STORES) private readonly stores?: ClusterStores,
   ) {
+    this.rememberFor = config.pbx.holdWindowMs + RESOLVED_VISIBLE_MS;
     this.board = new HeldCalls({
       holdWindowMs: config.pbx.holdWindowMs,
       resolvedVisibleMs: RESOLVED_VISIBLE_MS,
@@ -89,6 +100,8 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
         this.log.warn({ msg: 'held-call event without an inbound leg ignored' });
         return;
       }
+      // In a cluster, a replica taking over needs the channel to decide this call.
+      this.stores?.heldCallChannels.remember(call.callId, call.channelId, this.rememberFor);
       this.board.hold(call);
     });
   }
@@ -101,6 +114,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   /** The held calls now. */
   list(): HeldCallView[] {
     return this.board.list();
+  }
+
+  /** Takes over the calls another gateway of the cluster showed (see {@link HeldCalls.adopt}). */
+  adopt(views: readonly HeldCallView[], channels: ReadonlyMap<string, string>): void {
+    this.board.adopt(views, channels);
   }
 
   /** Applies a supervisor's decision (first decision wins). */

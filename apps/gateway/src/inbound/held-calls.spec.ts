@@ -182,4 +182,48 @@ describe('HeldCalls', () => {
     expect(board.get('c1')?.from).toBe('5551234');
     expect(published).toHaveLength(1);
   });
+
+  it('takes over calls another gateway showed: pending ones stay decidable, the rest keep their course', async () => {
+    const previous = setup();
+    previous.board.hold(CALL);
+    previous.board.hold({ ...CALL, callId: 'c2', channelId: 'PJSIP/trunk-2' });
+    previous.board.hold({ ...CALL, callId: 'c3', channelId: 'PJSIP/trunk-3' });
+    previous.board.hold({ ...CALL, callId: 'c4', channelId: 'PJSIP/trunk-4' });
+    await previous.board.decide('c2', 'refuse', 'ann');
+    const shown = previous.board
+      .list()
+      .map((call) =>
+        call.callId === 'c3' ? { ...call, status: 'deciding' as const, decidedBy: 'bob' } : call,
+      );
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    const { board, requests, published } = setup();
+    board.adopt(
+      shown,
+      new Map([
+        ['c1', 'PJSIP/trunk-1'],
+        ['c3', 'PJSIP/trunk-3'],
+      ]),
+    );
+    expect(published).toEqual([]);
+    expect(board.list().map((call) => [call.callId, call.status, call.decidedBy])).toEqual([
+      ['c1', 'pending', null],
+      ['c2', 'refused', 'ann'],
+      ['c3', 'failed', 'bob'],
+      ['c4', 'pending', null],
+    ]);
+    expect(board.get('c3')?.error).toMatch(/outcome is unknown/);
+    expect(await board.decide('c1', 'accept', 'sue')).toMatchObject({ ok: true, data: { decidedBy: 'sue' } });
+    expect(requests).toEqual(['accept PJSIP/trunk-1']);
+    // Without its channel a call cannot be decided here; the PBX routes it at the end of its window.
+    expect(await board.decide('c4', 'accept', 'sue')).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(board.get('c4')?.status).toBe('auto_accepted');
+    // Decided calls leave the screens when their visible time (counted from the decision) is over.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(board.get('c2')).toBeUndefined();
+  });
 });

@@ -185,6 +185,38 @@ export class HeldCalls {
     return ok(entry.view);
   }
 
+  /**
+   * Takes over the calls another gateway showed before it stopped leading. A call still pending in its
+   * window stays decidable when its channel is known (else the PBX routes it at the deadline); one caught
+   * mid-decision shows as failed, since its outcome is unknown; decided calls stay visible for the rest of
+   * their time. Calls already on the board stay as they are. Publishes nothing: the caller does.
+   */
+  adopt(views: readonly HeldCallView[], channels: ReadonlyMap<string, string>): void {
+    const now = this.now();
+    for (const shown of views) {
+      if (this.calls.has(shown.callId)) continue;
+      const entry: Entry = {
+        view: { ...shown },
+        channelId: channels.get(shown.callId) ?? '',
+        deadlineTimer: undefined,
+        removeTimer: undefined,
+      };
+      this.calls.set(shown.callId, entry);
+      if (RESOLVED.has(shown.status)) {
+        const visibleUntil = (shown.decidedAt ?? shown.deadline) + this.options.resolvedVisibleMs;
+        entry.removeTimer = timer(() => this.remove(shown.callId), visibleUntil - now);
+        continue;
+      }
+      if (shown.status === 'deciding')
+        entry.view = {
+          ...entry.view,
+          status: 'failed',
+          error: 'The gateway carrying out this decision stopped, so its outcome is unknown; check the call.',
+        };
+      entry.deadlineTimer = timer(() => this.onDeadline(shown.callId), shown.deadline - now);
+    }
+  }
+
   /** Stops every timer (shutdown). */
   close(): void {
     for (const entry of this.calls.values()) {
@@ -205,6 +237,11 @@ export class HeldCalls {
       );
     if (view.status === 'deciding')
       return fail('conflict', `${view.decidedBy ?? 'Someone'} is deciding this call right now.`);
+    if (entry.channelId === '')
+      return fail(
+        'conflict',
+        'This call was held by a gateway that stopped before handing it over; the PBX routes it when its hold window ends.',
+      );
     if (this.now() >= view.deadline) {
       this.onDeadline(view.callId);
       return fail(

@@ -1,17 +1,24 @@
 import { Module } from '@nestjs/common';
+import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
+import { PollingModule } from '../polling/polling.module.js';
 import { CallerContextService } from './caller-context.service.js';
 import { DECISION_LOCK, InMemoryDecisionLock } from './decision-lock.js';
 import { HeldCallsService } from './held-calls.service.js';
 
 /**
  * Held inbound calls and their decisions. DECISION_LOCK is the seam for sharing "first decision wins"
- * between several gateways (a Redis lock replaces the in-memory one).
+ * between several gateways: with REDIS_URL the cluster's Redis lock replaces the in-memory one.
  */
 @Module({
+  imports: [PollingModule],
   providers: [
     CallerContextService,
     HeldCallsService,
-    { provide: DECISION_LOCK, useFactory: () => new InMemoryDecisionLock() },
+    {
+      provide: DECISION_LOCK,
+      inject: [{ token: CLUSTER_STORES, optional: true }],
+      useFactory: (stores?: ClusterStores) => stores?.decisionLock ?? new InMemoryDecisionLock(),
+    },
   ],
   exports: [HeldCallsService],
 })

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   streamRoom,
   type Delta,
@@ -8,6 +8,7 @@ import {
 } from '@switchboard/live-protocol';
 import { MetricsService } from '../health/metrics.service.js';
 import { LiveEmitter } from './live-emitter.js';
+import { STREAM_REPLICA, type StreamReplica, type StreamState } from './stream-replica.js';
 
 interface StreamEntry {
   kind: keyof StreamTypes;
@@ -20,6 +21,10 @@ interface StreamEntry {
  * {@link commit} a new state with the patch that leads to it; the hub bumps the sequence and sends the
  * delta to the stream's room once. A stream's first commit goes out as a snapshot (nobody has data
  * to patch yet). {@link snapshot} serves subscribe and resync.
+ *
+ * With several gateways (a {@link StreamReplica} is provided), only the leader commits: its state is stored
+ * in Redis before the push goes out, and the other replicas {@link mirror} it, so any of them serves
+ * subscribe and resync with the leader's data and sequence numbers.
  */
 @Injectable()
 export class StreamHub {
@@ -29,6 +34,7 @@ export class StreamHub {
   constructor(
     private readonly emitter: LiveEmitter,
     private readonly metrics: MetricsService,
+    @Optional() @Inject(STREAM_REPLICA) private readonly replica?: StreamReplica,
   ) {}
 
   /** Publishes `data` as the stream's new state and `patch` as the way there; returns the new sequence number. */
@@ -39,19 +45,30 @@ export class StreamHub {
     patch: StreamTypes[K]['patch'],
   ): number {
     const entry = this.streams.get(stream);
+    // A follower's producers may still run (timers, commands); the leader's state is the one that counts.
+    if (this.replica && !this.replica.isLeader) return entry?.seq ?? 0;
     const seq = (entry?.seq ?? 0) + 1;
     this.streams.set(stream, { kind, seq, data });
     const room = streamRoom(stream);
-    if (!entry) {
-      const snapshot: Snapshot = { stream, kind, seq, data };
-      this.emitter.toRoom(room, 'snapshot', snapshot);
-      this.metrics.push('snapshot', kind);
-    } else {
-      const delta: Delta = { stream, kind, seq, patch };
-      this.emitter.toRoom(room, 'delta', delta);
-      this.metrics.push('delta', kind);
-    }
+    const send = () => {
+      if (!entry) {
+        const snapshot: Snapshot = { stream, kind, seq, data };
+        this.emitter.toRoom(room, 'snapshot', snapshot);
+        this.metrics.push('snapshot', kind);
+      } else {
+        const delta: Delta = { stream, kind, seq, patch };
+        this.emitter.toRoom(room, 'delta', delta);
+        this.metrics.push('delta', kind);
+      }
+    };
+    if (this.replica) this.replica.publish({ stream, kind, seq, data }, send);
+    else send();
     return seq;
+  }
+
+  /** Adopts a state the leader stored, without pushing anything (followers, and a replica taking over). */
+  mirror(state: StreamState): void {
+    this.streams.set(state.stream, { kind: state.kind, seq: state.seq, data: state.data });
   }
 
   /** The stream's current state and sequence number, or undefined before its first commit. */
@@ -69,6 +86,7 @@ export class StreamHub {
   /** The queues that exist (null until the queue list is known). Queue streams outside it are refused. */
   setQueueCatalogue(queueIds: readonly number[] | null): void {
     this.queueIds = queueIds === null ? null : new Set(queueIds);
+    if (this.replica?.isLeader) this.replica.publishCatalogue(queueIds);
   }
 
   /**

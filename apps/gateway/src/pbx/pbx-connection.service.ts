@@ -1,6 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { HealthView } from '@switchboard/live-protocol';
 import { PbxClient, PbxEventStream, type PbxEvent, type PbxLogger } from '@switchboard/pbx-api';
+import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { describePbxError, errorKind, isLinkFailure } from './pbx-errors.js';
@@ -28,12 +36,19 @@ type HealthListener = (health: HealthView) => void;
  * The gateway's ONE connection to the PBX: one {@link PbxClient} (client credentials, tokens renewed and
  * revoked on shutdown) and one {@link PbxEventStream}. Every PBX request goes through {@link request},
  * which paces it with the request budget, counts it for /metrics and feeds the health model.
+ *
+ * With several gateways only the leader holds the event stream (opened when it takes the lead, closed
+ * when it loses it); the others keep the client for the commands they carry out themselves (admin REST),
+ * and it only fetches a token once one is sent.
  */
 @Injectable()
 export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown {
   /** The PBX client; call it through {@link request} so the request is budgeted and counted. */
   readonly client: PbxClient;
-  private readonly stream: PbxEventStream;
+  private stream: PbxEventStream | undefined;
+  private readonly pbxLog: PbxLogger;
+  private readonly role: Pick<ClusterRole, 'isLeader' | 'watch'>;
+  private stopWatchingRole: (() => void) | undefined;
   private readonly budget: RequestBudget;
   private readonly model: PbxHealthModel;
   private readonly logger = new Logger('PbxConnection');
@@ -45,24 +60,17 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly metrics: MetricsService,
+    @Optional() @Inject(CLUSTER_ROLE) role?: ClusterRole,
   ) {
+    this.role = role ?? ALWAYS_LEADER;
     const pbxLogger = this.pbxLogger();
+    this.pbxLog = pbxLogger;
     this.client = new PbxClient({
       baseUrl: config.pbx.baseUrl,
       auth: { clientId: config.pbx.clientId, clientSecret: config.pbx.clientSecret },
       timeoutMs: config.pbx.timeoutMs,
       // The poll scheduler backs off on failure; retries inside the client would multiply the load.
       retries: 0,
-      logger: pbxLogger,
-    });
-    this.stream = new PbxEventStream({
-      baseUrl: config.pbx.baseUrl,
-      tokens: this.client.tokens,
-      topics: PBX_EVENT_TOPICS,
-      reconnectBackoff: {
-        initialMs: 250,
-        maxMs: Math.max(250, Math.min(config.polling.maxBackoffMs, 5_000)),
-      },
       logger: pbxLogger,
     });
     this.budget = new RequestBudget(config.pbx.maxRequestsPerSecond);
@@ -75,12 +83,10 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   }
 
   onModuleInit(): void {
-    this.stream.on('event', (event) => this.dispatch(event));
-    this.stream.on('state', (state) => {
-      this.model.setEventStream(state.status, state.lastError, Date.now());
-      this.evaluateHealth();
+    this.stopWatchingRole = this.role.watch((leader) => {
+      if (leader) this.openStream();
+      else void this.closeStream();
     });
-    this.stream.start();
     this.healthTimer = setInterval(
       () => this.evaluateHealth(),
       Math.min(1_000, this.config.polling.queueIntervalMs),
@@ -90,8 +96,9 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.healthTimer);
+    this.stopWatchingRole?.();
     this.budget.close();
-    await this.stream.close();
+    await this.closeStream();
     // Revokes the access token: the PBX allows only 8 live tokens per application.
     await this.client
       .close()
@@ -148,6 +155,45 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   onHealthChange(listener: HealthListener): () => void {
     this.healthListeners.add(listener);
     return () => this.healthListeners.delete(listener);
+  }
+
+  /**
+   * Carries on from the last time the PBX answered any gateway of the cluster (a replica taking the lead),
+   * so screens see the link as it is rather than "down" until this replica's first request returns.
+   */
+  adoptLastSuccess(at: number | null): void {
+    const own = this.model.view(Date.now()).lastSuccessAt;
+    if (at === null || (own !== null && own >= at)) return;
+    this.model.recordSuccess(at);
+    this.evaluateHealth();
+  }
+
+  /** Opens a new event stream (a closed stream cannot be reopened). */
+  private openStream(): void {
+    if (this.stream && this.stream.state.status !== 'closed') return;
+    const stream = new PbxEventStream({
+      baseUrl: this.config.pbx.baseUrl,
+      tokens: this.client.tokens,
+      topics: PBX_EVENT_TOPICS,
+      reconnectBackoff: {
+        initialMs: 250,
+        maxMs: Math.max(250, Math.min(this.config.polling.maxBackoffMs, 5_000)),
+      },
+      logger: this.pbxLog,
+    });
+    this.stream = stream;
+    stream.on('event', (event) => this.dispatch(event));
+    stream.on('state', (state) => {
+      // A stream closed on losing the lead may still report after its successor started.
+      if (this.stream !== stream) return;
+      this.model.setEventStream(state.status, state.lastError, Date.now());
+      this.evaluateHealth();
+    });
+    stream.start();
+  }
+
+  private async closeStream(): Promise<void> {
+    await this.stream?.close();
   }
 
   private dispatch(event: PbxEvent): void {

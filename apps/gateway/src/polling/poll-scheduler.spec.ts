@@ -169,4 +169,37 @@ describe('PollScheduler', () => {
     const perJob = [...counts.values()];
     expect(Math.max(...perJob) - Math.min(...perJob)).toBeLessThanOrEqual(1);
   });
+
+  it('holds every job while paused and resumes each with its first-run delay', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 10_000 });
+    scheduler.pause();
+    const a = recorder('a', 1_000);
+    const b = recorder('b', 1_000);
+    scheduler.add(a.job, 0);
+    scheduler.add(b.job, 500);
+    expect(scheduler.runSoon('a', 0)).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect([...a.starts, ...b.starts]).toEqual([]);
+    scheduler.resume();
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(a.starts).toEqual([3_000, 4_000]);
+    expect(b.starts).toEqual([3_500, 4_500]);
+    scheduler.pause();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(a.starts).toHaveLength(2);
+    expect(scheduler.keys()).toEqual(['a', 'b']);
+  });
+
+  it('does not reschedule a run that was under way when paused', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 10_000 });
+    const slow = recorder('slow', 1_000, () => new Promise((resolve) => setTimeout(resolve, 300)));
+    scheduler.add(slow.job);
+    await vi.advanceTimersByTimeAsync(100);
+    scheduler.pause();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(slow.starts).toEqual([0]);
+    scheduler.resume();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(slow.starts).toEqual([0, 5_100]);
+  });
 });

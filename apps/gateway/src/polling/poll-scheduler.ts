@@ -28,18 +28,22 @@ interface JobState {
   running: boolean;
   failures: number;
   lastStartAt: number | undefined;
+  /** Delay of the first run, used again when a paused scheduler resumes. */
+  initialDelayMs: number;
 }
 
 /**
  * Runs polling jobs on their intervals: never two runs of one job at a time (a run that is late is not
  * doubled up), a random spread on every interval so jobs drift apart, exponential backoff while a job
  * fails, and early "reconcile" runs on request that respect a minimum gap. How many requests a run may
- * send per second is the request budget's business, not this class's.
+ * send per second is the request budget's business, not this class's. A paused scheduler keeps its jobs
+ * but runs none (a gateway that does not lead the cluster) until it resumes.
  */
 export class PollScheduler {
   private readonly jobs = new Map<string, JobState>();
   private readonly random: () => number;
   private stopped = false;
+  private paused = false;
 
   constructor(private readonly options: PollSchedulerOptions) {
     if (!(options.jitter >= 0 && options.jitter <= 1)) {
@@ -58,9 +62,16 @@ export class PollScheduler {
     if (this.stopped) return;
     if (!(job.intervalMs > 0)) throw new RangeError(`intervalMs of ${job.key} must be positive`);
     this.remove(job.key);
-    const state: JobState = { job, timer: undefined, running: false, failures: 0, lastStartAt: undefined };
+    const state: JobState = {
+      job,
+      timer: undefined,
+      running: false,
+      failures: 0,
+      lastStartAt: undefined,
+      initialDelayMs,
+    };
     this.jobs.set(job.key, state);
-    this.arm(state, initialDelayMs);
+    if (!this.paused) this.arm(state, initialDelayMs);
   }
 
   /** Stops scheduling `key`; a run in progress finishes but is not rescheduled. */
@@ -77,10 +88,32 @@ export class PollScheduler {
    */
   runSoon(key: string, minGapMs: number): boolean {
     const state = this.jobs.get(key);
-    if (!state || state.running || this.stopped || state.failures > 0) return false;
+    if (!state || state.running || this.stopped || this.paused || state.failures > 0) return false;
     if (state.lastStartAt !== undefined && Date.now() - state.lastStartAt < minGapMs) return false;
     this.arm(state, 0);
     return true;
+  }
+
+  /** Whether runs are on hold. */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Holds every job (a run in progress finishes but is not rescheduled); they stay registered. */
+  pause(): void {
+    this.paused = true;
+    for (const state of this.jobs.values()) {
+      clearTimeout(state.timer);
+      state.timer = undefined;
+    }
+  }
+
+  /** Runs the jobs again, each first after the delay it was added with (spread like a fresh start). */
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.stopped) return;
+    for (const state of this.jobs.values()) if (!state.running) this.arm(state, state.initialDelayMs);
   }
 
   /** Stops every job; nothing is scheduled afterwards. */
@@ -97,7 +130,7 @@ export class PollScheduler {
 
   private async runJob(state: JobState): Promise<void> {
     state.timer = undefined;
-    if (state.running || this.jobs.get(state.job.key) !== state) return;
+    if (state.running || this.paused || this.jobs.get(state.job.key) !== state) return;
     state.running = true;
     const startedAt = Date.now();
     state.lastStartAt = startedAt;
@@ -114,6 +147,8 @@ export class PollScheduler {
     const finishedAt = Date.now();
     this.options.onCompleted?.(state.job, finishedAt - startedAt, failure);
     if (this.stopped || this.jobs.get(state.job.key) !== state) return;
+    // Paused during the run: resume() arms it again (a run still going at resume re-arms itself here).
+    if (this.paused) return;
     this.arm(state, this.nextDelay(state, startedAt, finishedAt));
   }
 

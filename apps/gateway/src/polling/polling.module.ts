@@ -1,15 +1,24 @@
-import { Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PollScheduler } from './poll-scheduler.js';
 
-/** The gateway's single {@link PollScheduler}, configured from the polling settings and reporting to /metrics. */
+/**
+ * The gateway's single {@link PollScheduler}, configured from the polling settings and reporting to /metrics.
+ * In a cluster it runs only while this gateway leads (the others make no background PBX requests).
+ */
 @Injectable()
 export class PollingService extends PollScheduler implements OnModuleDestroy {
   private readonly logger = new Logger('Polling');
+  private readonly stopWatchingRole: (() => void) | undefined;
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, metrics: MetricsService) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    metrics: MetricsService,
+    @Optional() @Inject(CLUSTER_ROLE) role?: ClusterRole,
+  ) {
     super({
       jitter: config.polling.jitter,
       maxBackoffMs: config.polling.maxBackoffMs,
@@ -20,9 +29,11 @@ export class PollingService extends PollScheduler implements OnModuleDestroy {
         }
       },
     });
+    this.stopWatchingRole = role?.watch((leader) => (leader ? this.resume() : this.pause()));
   }
 
   onModuleDestroy(): void {
+    this.stopWatchingRole?.();
     this.stop();
   }
 }

@@ -173,3 +173,33 @@ describe('QueueLiveState from events between polls', () => {
     expect(stateOf(queue, '2002')?.since).toBe(10_000);
   });
 });
+
+describe('QueueLiveState taking over from another gateway', () => {
+  it('keeps the clocks a previous leader showed for agents and callers in the same state', () => {
+    const before = new QueueLiveState(META);
+    before.applyPoll(
+      [
+        agent('2001'),
+        agent('2002', { is_pause: 1, pause_reason: 'Break' }),
+        agent('2003', { call_status: 2 }),
+      ],
+      calls({ waiting_list: [entry('w1', '555', '', 4)] }),
+      1_000,
+    );
+    const shown = before.view(TODAY);
+    const after = new QueueLiveState(META);
+    after.applyPoll(
+      [agent('2001'), agent('2002', { is_pause: 1, pause_reason: 'Lunch' }), agent('2003')],
+      calls({ waiting_list: [entry('w1', '555', '', 9)] }),
+      9_000,
+    );
+    after.adoptSince(shown);
+    const view = after.view(TODAY);
+    expect(view.agents.map((a) => [a.number, a.since])).toEqual([
+      ['2001', 1_000], // same state: its clock goes on
+      ['2002', 9_000], // paused for another reason: a new state
+      ['2003', 9_000], // was on a call, now available: a new state
+    ]);
+    expect(view.waiting.map((w) => [w.callId, w.since])).toEqual([['w1', shown.waiting[0]?.since]]);
+  });
+});

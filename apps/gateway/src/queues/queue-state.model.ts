@@ -113,6 +113,25 @@ export class QueueLiveState {
     this.confirmedAt = now;
   }
 
+  /**
+   * Takes `since` from a view another gateway published, for the agents and waiting callers it showed in
+   * the same state: a replica that takes the lead keeps the clocks screens already show instead of
+   * restarting them at its first poll.
+   */
+  adoptSince(shown: QueueView): void {
+    for (const agent of shown.agents) {
+      const mine = this.agents.get(agent.number);
+      const same =
+        mine?.state === agent.state && (agent.state !== 'paused' || mine.pauseReason === agent.pauseReason);
+      if (mine && same && agent.since < mine.since)
+        this.agents.set(agent.number, { ...mine, since: agent.since });
+    }
+    for (const caller of shown.waiting) {
+      const mine = this.waiting.get(caller.callId);
+      if (mine) this.waiting.set(caller.callId, { ...mine, since: caller.since });
+    }
+  }
+
   /** 30029: an agent's status in this queue changed. Returns whether anything changed. */
   applyAgentStatus(agentNumber: string, status: string, reason: string, now: number): boolean {
     const facts = factsFromAgentStatus(status, reason);

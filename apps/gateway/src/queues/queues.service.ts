@@ -155,7 +155,11 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     const state = this.queues.get(queueId);
     if (!state) return;
+    const first = !state.polled;
     state.applyPoll(agents.data, calls, Date.now());
+    // Data on the stream before this gateway's first poll came from the previous leader of a cluster.
+    const shown = first ? this.hub.current(queueStream(queueId), 'queue') : undefined;
+    if (shown) state.adoptSince(shown);
     this.today.sawCalls(queueId, QueueLiveState.callIdsOf(calls));
     this.updateAttribution();
     this.publish(queueId);
@@ -218,7 +222,7 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     const previous = this.hub.current(stream, 'queue');
     // Nothing is published before the first poll: screens get real data or none.
     if (!state.polled) return;
-    const next = state.view(this.today.stats(queueId));
+    const next = state.view(this.today.statsForView(queueId, previous?.stats.today));
     if (!previous) {
       this.hub.commit(stream, 'queue', next, {});
       return;

@@ -2,11 +2,13 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
+import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
@@ -23,6 +25,8 @@ const MAX_PAGES = 500;
 /**
  * Today's figures per queue: rebuilt from the PBX's CDRs at start-up and after every day boundary,
  * then kept current from 30012 New CDR events. Tells listeners which queues' figures changed.
+ * A cluster replica that takes the lead recounts the day too, and until then screens keep the figures the
+ * previous leader published (see {@link statsForView}).
  */
 @Injectable()
 export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -32,6 +36,9 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
   private rolloverTimer: ReturnType<typeof setTimeout> | undefined;
   private stopEvents: (() => void) | undefined;
   private rebuilt = false;
+  /** Took the lead from another replica and has not recounted the day yet. */
+  private carrying = false;
+  private stopWatchingRole: (() => void) | undefined;
   private queuesKnown = false;
   private readonly queuesKnownWaiters = new Set<() => void>();
 
@@ -39,6 +46,7 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
     private readonly polling: PollingService,
+    @Optional() @Inject(CLUSTER_ROLE) private readonly role?: ClusterRole,
   ) {
     this.daily = new DailyQueueStats(
       {
@@ -58,16 +66,35 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
       { key: REBUILD_JOB, kind: 'cdr_rebuild', intervalMs: 24 * 3_600_000, run: () => this.rebuild() },
       0,
     );
+    let follower = false;
+    this.stopWatchingRole = this.role?.watch((leader) => {
+      if (leader && follower) {
+        // Events went to another replica meanwhile: this one's figures are incomplete until it recounts.
+        this.rebuilt = false;
+        this.carrying = true;
+      }
+      follower = !leader;
+    });
   }
 
   onModuleDestroy(): void {
     clearTimeout(this.rolloverTimer);
     this.stopEvents?.();
+    this.stopWatchingRole?.();
   }
 
   /** Whether the day has been recounted from the CDRs since start-up or the last day boundary. */
   get isRebuilt(): boolean {
     return this.rebuilt;
+  }
+
+  /**
+   * The figures a queue view should carry: today's, except right after this replica took the lead, when
+   * `shown` (what the previous leader published for the same day) stays until the day is recounted.
+   */
+  statsForView(queueId: number, shown: QueueTodayStats | undefined): QueueTodayStats {
+    const own = this.daily.stats(queueId);
+    return this.carrying && !this.rebuilt && shown?.dayStart === own.dayStart ? shown : own;
   }
 
   /** Today's figures of a queue. */
@@ -128,6 +155,7 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     }
     if (this.daily.rebuild(calls, dayStart)) {
       this.rebuilt = true;
+      this.carrying = false;
       this.logger.log({ msg: 'today rebuilt from call records', calls: calls.length, dayStart });
       this.notify('all');
     }

@@ -1,0 +1,32 @@
+import type { AuditService } from '../audit/audit.service.js';
+import type { DisplayTokenStore } from '../auth/display-token.store.js';
+import type { SessionRevocations } from '../auth/session-revocations.js';
+import type { DecisionLock } from '../inbound/decision-lock.js';
+
+/** Which PBX channel each held call is on, kept where a replica taking over can read it. */
+export interface HeldCallChannels {
+  /** Remembers a held call's channel for `ttlMs` (errors are logged, never thrown). */
+  remember(callId: string, channelId: string, ttlMs: number): void;
+  /** The known channels of `callIds`. */
+  recall(callIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/**
+ * The shared versions of state that would otherwise live in one gateway's memory. Provided only when
+ * REDIS_URL is set; the modules that own these seams fall back to their in-memory versions without it.
+ */
+export interface ClusterStores {
+  /** "First decision wins" on held calls across replicas. */
+  decisionLock: DecisionLock;
+  /** Held calls' channels, for the replica that takes over. */
+  heldCallChannels: HeldCallChannels;
+  /** Display links: created on one replica, valid on all. */
+  displayTokens: DisplayTokenStore;
+  /** Logouts and revoked display links, applied on every replica. */
+  revocations: SessionRevocations;
+  /** The audit trail, the same on every replica. */
+  audit: AuditService;
+}
+
+/** Injection token of the {@link ClusterStores} (optional). */
+export const CLUSTER_STORES = Symbol('CLUSTER_STORES');

@@ -1,0 +1,74 @@
+import type { QueueTodayStats } from '@switchboard/live-protocol';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/support/test-config.js';
+import type { ClusterRole } from '../cluster/cluster-role.js';
+import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import type { PollJob } from '../polling/poll-scheduler.js';
+import type { PollingService } from '../polling/polling.module.js';
+import { TodayStatsService } from './today-stats.service.js';
+
+/** A service with a PBX that has no call records today, and a role the test switches. */
+function setup(withRole: boolean) {
+  const jobs: PollJob[] = [];
+  const listeners: ((leader: boolean) => void)[] = [];
+  let leader = false;
+  const role = {
+    get isLeader() {
+      return leader;
+    },
+    watch: (listener: (leader: boolean) => void) => {
+      listeners.push(listener);
+      listener(leader);
+      return () => undefined;
+    },
+  } as unknown as ClusterRole;
+  const pbx = {
+    onEvent: () => () => undefined,
+    request: () => Promise.resolve({ data: [], total_number: 0 }),
+  } as unknown as PbxConnectionService;
+  const polling = {
+    add: (job: PollJob) => jobs.push(job),
+    runSoon: () => false,
+  } as unknown as PollingService;
+  const service = new TodayStatsService(testConfig(), pbx, polling, withRole ? role : undefined);
+  service.onApplicationBootstrap();
+  service.setQueues([], true);
+  const setLeader = (value: boolean) => {
+    leader = value;
+    for (const listener of listeners) listener(value);
+  };
+  const rebuild = () => jobs.find((job) => job.key === 'cdr-rebuild')?.run();
+  return { service, setLeader, rebuild };
+}
+
+describe('TodayStatsService when the lead changes hands', () => {
+  it('shows the previous leader’s figures for the same day until it has recounted the day', async () => {
+    const { service, setLeader, rebuild } = setup(true);
+    const own = service.stats(7);
+    const shown: QueueTodayStats = { ...own, offered: 12, answered: 10 };
+    setLeader(true);
+    expect(service.statsForView(7, shown)).toBe(shown);
+    // Another day's figures are never carried over.
+    expect(service.statsForView(7, { ...shown, dayStart: own.dayStart - 86_400_000 })).toEqual(own);
+    await rebuild();
+    expect(service.isRebuilt).toBe(true);
+    expect(service.statsForView(7, shown)).toEqual(own);
+    service.onModuleDestroy();
+  });
+
+  it('never carries figures over in a single gateway, and recounts again after a spell as follower', async () => {
+    const single = setup(false);
+    expect(single.service.statsForView(7, { ...single.service.stats(7), offered: 3 })).toEqual(
+      single.service.stats(7),
+    );
+    single.service.onModuleDestroy();
+    const { service, setLeader, rebuild } = setup(true);
+    setLeader(true);
+    await rebuild();
+    setLeader(false);
+    // Deposed, then leading again: events went elsewhere meanwhile, so it recounts first.
+    setLeader(true);
+    expect(service.isRebuilt).toBe(false);
+    service.onModuleDestroy();
+  });
+});

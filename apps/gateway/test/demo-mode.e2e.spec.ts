@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DemoDisplayLink } from '../src/auth/demo-display-link.js';
+import { DisplayTokensService } from '../src/auth/display-tokens.service.js';
+import { DEMO_PBX } from '../src/config/gateway-config.js';
+import { startGateway, type RunningGateway } from '../src/create-app.js';
+import { StreamHub } from '../src/live/stream-hub.service.js';
+import { JsonLogger } from '../src/logging/json-logger.js';
+import { testUsersEnv } from './support/auth-fixtures.js';
+import { connectClient, login, waitFor } from './support/command-client.js';
+import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { testConfig } from './support/test-config.js';
+
+/** Resolves with the promise's value, or fails after `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms)),
+  ]);
+}
+
+describe('demo mode (the simulator with its demo credentials, no USERS)', () => {
+  let sim: RunningSimulator;
+  const gateways: RunningGateway[] = [];
+  const demoEnv = () => ({
+    PBX_BASE_URL: sim.url,
+    PBX_CLIENT_ID: DEMO_PBX.clientId,
+    PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+  });
+  // Nest loggers write to the most recently created app's logger, so each test closes its gateway (and
+  // the demo link's timers with it) before the next one starts.
+  async function gateway(env: Record<string, string>, lines: string[] = []): Promise<RunningGateway> {
+    const started = await startGateway(testConfig(env), new JsonLogger('info', (line) => lines.push(line)));
+    gateways.push(started);
+    return started;
+  }
+
+  beforeAll(async () => {
+    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 3 });
+  });
+  afterEach(async () => {
+    for (const running of gateways.splice(0)) await running.close();
+  });
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('logs a display link for every queue that opens the wallboard read-only', async () => {
+    const lines: string[] = [];
+    const demo = await gateway(demoEnv(), lines);
+    const link = await within(demo.app.get(DemoDisplayLink).link(), 10_000, 'display link');
+    expect(link).toMatch(new RegExp(`^http://localhost:${demo.port}/wallboard\\?display=[\\w.-]+$`));
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.filter((entry) => entry['msg'] === 'display link')).toEqual([
+      expect.objectContaining({ level: 'info', url: link }),
+    ]);
+
+    const world = await sim.get<{ queues: { id: number }[] }>('/sim/world');
+    const queueIds = world.queues.map((queue) => queue.id).sort((a, b) => a - b);
+    expect(queueIds.length).toBeGreaterThan(1);
+    const token = new URL(String(link)).searchParams.get('display') ?? '';
+    const screen = await connectClient(demo.url, token);
+    try {
+      expect(screen.session).toMatchObject({ display: true, role: 'viewer', queues: queueIds });
+    } finally {
+      screen.close();
+    }
+  });
+
+  it('signs the demo supervisor in', async () => {
+    const demo = await gateway(demoEnv());
+    await expect(login(demo.url, 'supervisor', 'supervisor')).resolves.toEqual(expect.any(String));
+  });
+
+  it('creates no display link and no demo users when USERS are configured', async () => {
+    const lines: string[] = [];
+    const configured = await gateway({ ...demoEnv(), ...(await testUsersEnv()) }, lines);
+    expect(await configured.app.get(DemoDisplayLink).link()).toBeUndefined();
+    // The demo link would be made once the queue list is known (checked every 250 ms): give it the chance.
+    const hub = configured.app.get(StreamHub);
+    await waitFor(() => hub.queueCatalogue().length > 0, 'the queue list', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    expect(await configured.app.get(DisplayTokensService).list()).toEqual([]);
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).not.toContain('display link');
+    await expect(login(configured.url, 'supervisor', 'supervisor')).rejects.toThrow(
+      /login of supervisor failed/,
+    );
+  });
+});
