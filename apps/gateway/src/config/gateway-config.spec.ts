@@ -73,3 +73,28 @@ describe('loadGatewayConfig', () => {
     );
   });
 });
+
+describe('PBX certificate trust', () => {
+  it('reads a CA file, verifies by default, and names a bad file', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'ca-'));
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    writeFileSync(join(dir, 'ca.pem'), pem);
+    writeFileSync(join(dir, 'bad.pem'), 'not a certificate');
+    expect(loadGatewayConfig({}, secret).pbx.tls).toEqual({ ca: null, rejectUnauthorized: true });
+    expect(
+      loadGatewayConfig({ PBX_CA_FILE: join(dir, 'ca.pem'), PBX_TLS_VERIFY: 'false' }, secret).pbx.tls,
+    ).toEqual({
+      ca: pem,
+      rejectUnauthorized: false,
+    });
+    expect(() => loadGatewayConfig({ PBX_CA_FILE: join(dir, 'bad.pem') }, secret)).toThrow(
+      /PBX_CA_FILE .* PEM/,
+    );
+    expect(() => loadGatewayConfig({ PBX_CA_FILE: join(dir, 'missing.pem') }, secret)).toThrow(
+      /PBX_CA_FILE .*could not be read \(ENOENT\)/,
+    );
+  });
+});

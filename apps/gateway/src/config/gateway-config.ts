@@ -38,6 +38,8 @@ export interface GatewayConfig {
     maxRequestsPerSecond: number;
     /** Whether this PBX supports call/listen and agent/login (real firmware may not). */
     features: { listen: boolean; agentLogin: boolean; uacsta: boolean };
+    /** Certificate trust for an https PBX: an extra CA (PEM text) and whether to verify at all. */
+    tls: { ca: string | null; rejectUnauthorized: boolean };
   };
   polling: {
     queueIntervalMs: number;
@@ -193,6 +195,24 @@ function checkUsers(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Reads the PEM file PBX_CA_FILE names (self-signed PBX certificates); null when unset. */
+function readCaFile(r: SettingsReader, path: string): string | null {
+  if (!path) return null;
+  try {
+    const pem = readFileSync(path, 'utf8');
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+      r.problems.push(`PBX_CA_FILE ${path} does not contain a PEM certificate`);
+      return null;
+    }
+    return pem;
+  } catch (error) {
+    r.problems.push(
+      `PBX_CA_FILE ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+    return null;
+  }
+}
+
 function checkIanaZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -277,6 +297,10 @@ export function loadGatewayConfig(env: Source = process.env, randomSecret: () =>
       timeoutMs: r.int('PBX_TIMEOUT_MS', 10_000, 100, 120_000),
       holdWindowMs: r.int('PBX_HOLD_WINDOW_MS', 10_000, 1_000, 60_000),
       maxRequestsPerSecond: r.number('PBX_MAX_REQUESTS_PER_SECOND', 20, 0.1, 1000),
+      tls: {
+        ca: readCaFile(r, r.text('PBX_CA_FILE', '')),
+        rejectUnauthorized: r.bool('PBX_TLS_VERIFY', true),
+      },
       features: {
         listen: r.bool('PBX_FEATURE_LISTEN', true),
         agentLogin: r.bool('PBX_FEATURE_AGENT_LOGIN', true),

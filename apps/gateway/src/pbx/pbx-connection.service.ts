@@ -7,7 +7,13 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import type { HealthView } from '@switchboard/live-protocol';
-import { PbxClient, PbxEventStream, type PbxEvent, type PbxLogger } from '@switchboard/pbx-api';
+import {
+  PbxClient,
+  PbxEventStream,
+  type PbxEvent,
+  type PbxLogger,
+  type PbxTlsOptions,
+} from '@switchboard/pbx-api';
 import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
@@ -72,6 +78,7 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
       // The poll scheduler backs off on failure; retries inside the client would multiply the load.
       retries: 0,
       logger: pbxLogger,
+      tls: pbxTls(config),
     });
     this.budget = new RequestBudget(config.pbx.maxRequestsPerSecond);
     const longestInterval = Math.max(config.polling.queueIntervalMs, config.polling.conferenceIntervalMs);
@@ -180,6 +187,7 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
         maxMs: Math.max(250, Math.min(this.config.polling.maxBackoffMs, 5_000)),
       },
       logger: this.pbxLog,
+      tls: pbxTls(this.config),
     });
     this.stream = stream;
     stream.on('event', (event) => this.dispatch(event));
@@ -245,4 +253,12 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
       warn: (message, meta) => this.logger.warn({ msg: message, ...meta }),
     };
   }
+}
+
+/** The PBX certificate trust from config, in the client's terms (an extra CA is optional). */
+export function pbxTls(config: GatewayConfig): PbxTlsOptions {
+  return {
+    rejectUnauthorized: config.pbx.tls.rejectUnauthorized,
+    ...(config.pbx.tls.ca ? { ca: config.pbx.tls.ca } : {}),
+  };
 }
