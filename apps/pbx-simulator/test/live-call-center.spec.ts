@@ -56,14 +56,30 @@ describe('live call center behind the protocol server', () => {
   });
 
   it('uacsta_call/refuse takes extension, call_id and ip_address from a 30020 call_start', async () => {
-    const frame = await ws.next(
-      (m) => m.includes('"type":30020') && m.includes('call_start'),
-      '30020 call_start',
-      10_000,
-    );
-    const { extension, call_id, ip_address } = frameMsg(frame);
-    const answer = await api(sim, access, 'uacsta_call/refuse', { extension, call_id, ip_address });
-    expect(answer.body['errcode']).toBe(0);
+    // At speed 20 a desk phone rings for well under a second of real time, so on a busy machine the phone
+    // may be answered before the refuse arrives (40004, no longer ringing): then take the next ringing call.
+    const misses: unknown[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const frame = await ws.next(
+        (m) => m.includes('"type":30020') && m.includes('call_start'),
+        '30020 call_start',
+        10_000,
+      );
+      const { extension, call_id, ip_address } = frameMsg(frame);
+      const answer = await api(sim, access, 'uacsta_call/refuse', { extension, call_id, ip_address });
+      if (answer.body['errcode'] === 0) return;
+      misses.push(answer.body['errcode']);
+    }
+    expect(misses, 'every refuse missed its ringing call').toEqual([]);
+  });
+
+  it('uacsta_call/refuse answers 40004 for a call that is not ringing', async () => {
+    const answer = await api(sim, access, 'uacsta_call/refuse', {
+      extension: '1001',
+      call_id: '999999',
+      ip_address: '10.0.0.1:5060',
+    });
+    expect(answer.body['errcode']).toBe(40004);
   });
 
   it('generated calls leave CDRs (30012) and call notes (30028) that read back through the API', async () => {
