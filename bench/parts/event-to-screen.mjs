@@ -1,0 +1,158 @@
+// Part 1 - event to screen: the simulator holds an inbound call (30016) and N supervisor clients receive the
+// prompt; the same clients also hold a connection to a bare socket.io server that broadcasts a delta of the
+// same byte size at the same rate. Runs alternate gateway / bare so both see the same machine load.
+import { sleep } from '../lib/http.mjs';
+import { latencyCell, ratioRow, row } from '../lib/report.mjs';
+import {
+  BENCH_USERS,
+  connectSpread,
+  controlledLine,
+  startBare,
+  startGateway,
+  startSimulator,
+  startWorkers,
+} from '../lib/services.mjs';
+import { medianOf, summarize } from '../lib/stats.mjs';
+
+const FIELDS = ['p50', 'p95', 'p99', 'max', 'lossPct', 'messagesPerSec', 'loadElu'];
+
+/** One timed run: `count` pushes at `rate`/s through `driver`, then what every client of `group` saw. */
+export async function measurePushes({ pool, driver, group, kind, target, rate, count, graceMs }) {
+  await pool.all('reset');
+  const pushed = await driver.call('push', { kind, target, ratePerSec: rate, count }, count * 1000 + 60_000);
+  if (pushed.errors > 0) throw new Error(`${pushed.errors} pushes failed (${pushed.firstError})`);
+  // Messages arrive in order on each socket: once every client has the last marker, the run is complete
+  // (anything still missing is lost). graceMs bounds the wait.
+  const last = pushed.markers.at(-1);
+  if (last)
+    await pool.all('waitMarker', () => ({ group, key: last.key, timeoutMs: graceMs }), graceMs + 10_000);
+  await sleep(20);
+  const answers = await pool.all('collect', () => ({ group, markers: pushed.markers }), 60_000);
+  const latencies = answers.flatMap((a) => a.latencies);
+  const clients = answers.reduce((sum, a) => sum + a.clients, 0);
+  const missing = answers.reduce((sum, a) => sum + a.missing, 0);
+  const expected = clients * pushed.markers.length;
+  const seconds = Math.max(...answers.map((a) => a.seconds));
+  return {
+    ...summarize(latencies),
+    lossPct: expected > 0 ? (missing / expected) * 100 : undefined,
+    missing,
+    // Every message a client got (all streams), per client per second.
+    messagesPerSec: answers.reduce((sum, a) => sum + a.messages, 0) / Math.max(clients, 1) / seconds,
+    loadElu: Math.max(...answers.map((a) => a.eventLoopUtilization)),
+    sampleDeltaBytes: Math.max(...answers.map((a) => a.sampleDeltaBytes)),
+    perMarker: answers.map((a) => a.perMarker),
+  };
+}
+
+async function startPair() {
+  const sim = await startSimulator({ scenario: 'small', trafficRate: 0 });
+  try {
+    const gateway = await startGateway({ pbxUrl: sim.url });
+    return {
+      sim,
+      gateway,
+      stop: async () => {
+        await gateway.stop();
+        await sim.stop();
+      },
+    };
+  } catch (error) {
+    await sim.stop();
+    throw error;
+  }
+}
+
+/**
+ * Runs part 1; answers table rows. Per N: a fresh simulator + gateway, N clients on each server, the bare
+ * runs first (the gateway idle), then the gateway runs. Bare goes first because each held call leads the
+ * gateway to push more later (auto-accepted after the 10 s window, removed 30 s after that): those pushes
+ * belong to the gateway's runs, not to the baseline's.
+ */
+export async function eventToScreen(ctx) {
+  const { clients: levels, runs, seconds, rate, loadProcesses } = ctx.profile.eventToScreen;
+  const stops = [];
+  try {
+    const bare = await startBare();
+    stops.unshift(bare.stop);
+    const pool = await startWorkers(loadProcesses);
+    stops.unshift(pool.stop);
+    const drivers = await startWorkers(1, 'driver');
+    stops.unshift(drivers.stop);
+    const driver = drivers.workers[0];
+    const count = Math.round(rate * seconds);
+    // A marker not received 5 s after the last push counts as lost (a late one ends the wait as it comes).
+    const graceMs = 5_000;
+    const rows = [];
+    for (const n of levels) {
+      const pair = await startPair();
+      try {
+        const simTarget = { url: pair.sim.url, ...(await controlledLine(pair.sim)) };
+        const user = BENCH_USERS.supervisor;
+        const gw = await connectSpread(pool, n, {
+          group: 'gateway',
+          url: pair.gateway.url,
+          user: user.username,
+          password: user.password,
+          streams: ['inbound'],
+        });
+        await connectSpread(pool, n, { group: 'bare', url: bare.url, streams: ['inbound'] });
+        ctx.log(
+          `  ${n} clients on the gateway and on bare socket.io (gateway handshakes ${Math.round(gw.ms)} ms)`,
+        );
+        // One prompt through the gateway gives the byte size of its delta, which the bare server copies.
+        const probe = await measurePushes({
+          pool,
+          driver,
+          group: 'gateway',
+          kind: 'inbound',
+          target: simTarget,
+          rate,
+          count: 1,
+          graceMs,
+        });
+        const bareTarget = { url: bare.url, size: probe.sampleDeltaBytes };
+        const measure = (group, kind, target, pushes) =>
+          measurePushes({ pool, driver, group, kind, target, rate, count: pushes, graceMs });
+        await measure('bare', 'bare', bareTarget, 5);
+        const bareRuns = [];
+        for (let r = 0; r < runs; r++) bareRuns.push(await measure('bare', 'bare', bareTarget, count));
+        await measure('gateway', 'inbound', simTarget, 5);
+        const gatewayRuns = [];
+        for (let r = 0; r < runs; r++)
+          gatewayRuns.push(await measure('gateway', 'inbound', simTarget, count));
+        await pool.all('close');
+        rows.push(...levelRows(n, gatewayRuns, bareRuns, probe.sampleDeltaBytes, count));
+      } finally {
+        await pair.stop();
+      }
+    }
+    return rows;
+  } finally {
+    for (const stop of stops) await stop();
+  }
+}
+
+function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count) {
+  const g = medianOf(gatewayRuns, FIELDS);
+  const b = medianOf(bareRuns, FIELDS);
+  const lost = gatewayRuns.reduce((sum, r) => sum + r.missing, 0);
+  const detail = (m) =>
+    `${m.messagesPerSec.toFixed(1)} msg/s per client; busiest load process ${(m.loadElu * 100).toFixed(0)} % busy`;
+  return [
+    row(1, `event→screen, gateway, N=${n} (p50 / p95 / p99)`, latencyCell(g), {
+      note: `${detail(g)}; prompt delta ${deltaBytes} B`,
+    }),
+    row(1, `event→screen, bare socket.io, N=${n}`, latencyCell(b), { note: detail(b) }),
+    ratioRow(1, `p99 gateway / bare, N=${n}`, g.p99, b.p99, n === 1000 ? 1.25 : undefined),
+    row(
+      1,
+      `loss (not received within 5 s), gateway, N=${n}`,
+      `${lost} of ${gatewayRuns.length * count * n}`,
+      {
+        target: 'no loss',
+        pass: lost === 0,
+      },
+    ),
+  ];
+}

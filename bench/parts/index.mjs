@@ -1,0 +1,72 @@
+// The parts of `npm run bench`, in order, with their time limits and the method notes of the report.
+import { dashboardInBrowser } from './dashboard.mjs';
+import { decisionRoundTrip } from './decision.mjs';
+import { eventToScreen } from './event-to-screen.mjs';
+import { memoryPerClient } from './memory.mjs';
+import { pbxLoad } from './pbx-load.mjs';
+import { throughput } from './throughput.mjs';
+
+/**
+ * Each part: id, title, run(ctx) -> rows, the longest it may take under a profile, and optionally a
+ * `parallel` key: consecutive parts with the same key run at the same time.
+ */
+export const PARTS = [
+  {
+    id: 1,
+    title: 'event to screen (held call 30016 → N clients), gateway vs bare socket.io',
+    run: eventToScreen,
+    limitMs: (p) => (p.name === 'quick' ? 120_000 : 15 * 60_000),
+  },
+  {
+    id: 2,
+    title: 'decision round trip (inbound:decide accept)',
+    run: decisionRoundTrip,
+    limitMs: (p) => (p.name === 'quick' ? 60_000 : 5 * 60_000),
+  },
+  {
+    id: 3,
+    title: 'PBX load (requests/min vs clients and replicas)',
+    run: pbxLoad,
+    // Parts 3 and 4 count requests and bytes, which CPU contention does not change: they run side by side.
+    parallel: 'counts',
+    limitMs: (p) => (p.name === 'quick' ? 90_000 : 10 * 60_000),
+  },
+  {
+    id: 4,
+    title: 'memory per connected client, gateway vs bare socket.io',
+    run: memoryPerClient,
+    parallel: 'counts',
+    limitMs: (p) => (p.name === 'quick' ? 90_000 : 10 * 60_000),
+  },
+  {
+    id: 5,
+    title: 'throughput (stress scenario: CPU, push latency, highest event rate)',
+    run: throughput,
+    limitMs: (p) => (p.name === 'quick' ? 120_000 : 15 * 60_000),
+  },
+  {
+    id: 6,
+    title: 'dashboard in Chromium (size, time to board, long tasks, heap)',
+    run: dashboardInBrowser,
+    limitMs: (p) => (p.name === 'quick' ? 120_000 : 20 * 60_000),
+  },
+];
+
+/** How the figures are made, written under the table. */
+export function METHOD_NOTES(profile) {
+  const e = profile.eventToScreen;
+  const d = profile.decision;
+  const l = profile.pbxLoad;
+  const m = profile.memory;
+  const t = profile.throughput;
+  return [
+    `Clock: every process takes wall-clock time as performance.timeOrigin + performance.now(); all run on this machine, so times from different processes are subtracted directly.`,
+    `1: ${e.loadProcesses} load processes hold the clients (socket.io-client, websocket transport, one login per process); a separate driver process POSTs /sim/inbound-calls ${e.rate}/s for ${e.seconds} s per run (t0 = just before the POST) and the bare server's /push at the same rate with a delta of the same byte size; latency = receipt at each client − t0; per N a fresh simulator (small scenario, traffic off) and gateway; the same N clients hold one connection to each server; ${e.runs} bare runs first (gateway idle), then ${e.runs} gateway runs, because every held call makes the gateway push again later (auto-accepted after the 10 s window, removed 30 s after) and those pushes belong to the gateway's runs; medians of the per-run p50/p95/p99. Loss = client × prompt pairs not received 5 s after the last push. "msg/s per client" counts everything a client received: besides each prompt the gateway pushes the call's auto-acceptance 10 s later and its removal 30 s after that, so runs longer than the hold window (full) see 2-3 gateway messages per prompt where the bare server sends 1; quick runs are shorter than the window. "Busiest load process" = the highest event-loop utilisation among the load processes (near 100 % would mean the clients, not the servers, set the latency).`,
+    `2: ${d.others} other supervisors + 1 deciding supervisor (its own load process) watch 'inbound'; per decision the decider's process holds a call, waits until every client shows the prompt, then sends inbound:decide accept (t0). "At the PBX" = when the accept request's first bytes reach a TCP pass-through placed between the gateway and the simulator (the gateway reaches the PBX through it in this part only); "every other client told" = the slowest of the other clients to receive the delta with status accepted. p50/p99 per run of ${d.decisions} decisions, median of ${d.runs} runs.`,
+    `3: contact-center scenario (5 queues), generated traffic off, default queue poll interval (2 s) with POLL_JITTER=0, POLL_CONFERENCES_MS=2000 and QUEUE_LIST_REFRESH_MS=3600000, so windows of whole intervals hold equal numbers of polls; every client subscribes to health, inbound and every queue; requests counted from /sim/stats over ${l.runs} windows of ${l.windowSec} s per level (median). Replicas: ${l.replicas} gateways with REDIS_URL on one redis-server and a second simulator of the same seed, clients spread evenly, measured at the same time as the single gateway. A reconcile poll (brought forward by an agent event of the simulator's own call-centre life) can add a few requests to one window; the tolerance is ±10 % (quick) or ±5 % (full). Parts 3 and 4 run side by side: they count requests and bytes, which CPU contention does not change.`,
+    `4: contact-center scenario, traffic off (idle clients); each client subscribes to health + one queue on the gateway and joins two rooms on the bare server; both servers get their clients at once from the same load processes. Per client = (value with N clients − value with none) / N, after a full GC (gateway: node --expose-gc plus a preloaded bench guard (bench/lib/child-guard.mjs) that runs gc() when the bench writes "gc" to its stdin; RSS and heap read from its /metrics; bare: gc() then process.memoryUsage()); median of ${m.samples} samples.`,
+    `5: stress scenario (50 queues, 2,000 agents), gateway with default settings (2 s queue poll interval, 20 PBX requests/s budget); ${t.clients} supervisors watch every queue. Push latency: a driver process sends 30029 LoggedOut then 30029 Paused with a unique reason for an agent (one per queue, a logged-out one where the queue has one, so no call can hide the pause; round robin) through POST /sim/events, ${t.markerRate}/s; t0 = just before the Paused POST; latency = the delta carrying that reason at each client. Event rate = events the simulator published per second (/sim/stats), raised with POST /sim/traffic (rates ×${t.trafficRates.join(', ×')}); the multiplier does not order event rates (a saturated call centre changes less), so the sustained rate is the highest measured rate below the first miss in event-rate order; CPU % from /proc/<pid>/stat over each window; ${t.runs} windows of ${t.windowSec} s per rate (median).`,
+    `6: stress scenario, gateway serving apps/dashboard/dist; wallboards opened through display links (/wallboard?queues=…&display=…) on the first queues (by id) whose distinct agents reach 200 (and 500), skipping a queue that would overshoot by more than 10 %. Size: every .js/.css response of the 200-agent wallboard load, gzipped here with zlib's default level. Time: navigation start → every agent card of the board in the DOM (page clock), fresh browser context per load, median of ${profile.dashboard.runs}. Long tasks: PerformanceObserver 'longtask' (≥ 50 ms) on the 500-agent board during ${profile.dashboard.longTaskSec} s while a driver process sends ${profile.dashboard.changesPerSec} agent status changes per second (30029 via POST /sim/events, round robin over the board's agents) and the simulator's traffic runs at ×5. Heap: CDP HeapProfiler.collectGarbage then Runtime.getHeapUsage at ${profile.dashboard.heapAtSec.join(' s and ')} s of that traffic (checkpoints after the long-task window, so the forced GC is not counted as a long task).`,
+    `Machine load: the table is only as quiet as the machine; the load averages above are from the start and the end of the run. Targets are from issue 7; "pass"/"MISS" compare the median figure with the target.`,
+  ];
+}
