@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedSeconds, formatAge, formatDuration, formatPercent } from './format.js';
+import { compareNumbers, elapsedSeconds, formatAge, formatDuration, formatPercent } from './format.js';
 
 describe('format', () => {
   it('formats durations like a wallboard', () => {
@@ -21,5 +21,11 @@ describe('format', () => {
     expect(formatAge(12_400)).toBe('12 s ago');
     expect(formatAge(5 * 60_000)).toBe('5 min ago');
     expect(formatAge(3 * 3_600_000)).toBe('3 h ago');
+  });
+});
+
+describe('compareNumbers', () => {
+  it('orders numbers as people read them', () => {
+    expect(['10', '2', '1001', '999'].sort(compareNumbers)).toEqual(['2', '10', '999', '1001']);
   });
 });

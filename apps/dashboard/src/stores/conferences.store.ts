@@ -1,6 +1,7 @@
 import type { ConferenceView } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed, shallowReactive } from 'vue';
+import { compareNumbers } from '../lib/format.js';
 import { useConnectionStore } from './connection.store.js';
 import { useStreamsStore } from './streams.store.js';
 
@@ -24,7 +25,7 @@ export const useConferencesStore = defineStore('conferences', () => {
 
   const conferences = computed<ConferenceView[]>(() => {
     const list = streams.entry('conferences', 'conferences')?.data ?? [];
-    return [...list].sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }));
+    return [...list].sort((a, b) => compareNumbers(a.number, b.number));
   });
 
   /** Selected members of a conference that are still in it. */
