@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { AppModule } from './app.module.js';
 import { CLUSTER_CONTEXT, type ClusterContext } from './cluster/cluster-context.js';
 import { RedisIoAdapter } from './cluster/redis-io.adapter.js';
+import { LeanIoAdapter } from './live/lean-io.adapter.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { JsonLogger } from './logging/json-logger.js';
 
@@ -25,7 +25,9 @@ export async function startGateway(
   const app = await NestFactory.create(AppModule.forRoot(config), { logger, abortOnError: false });
   // Several gateways: socket.io broadcasts reach the sockets of every replica through Redis.
   app.useWebSocketAdapter(
-    config.redisUrl ? new RedisIoAdapter(app, app.get<ClusterContext>(CLUSTER_CONTEXT)) : new IoAdapter(app),
+    config.redisUrl
+      ? new RedisIoAdapter(app, app.get<ClusterContext>(CLUSTER_CONTEXT))
+      : new LeanIoAdapter(app),
   );
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);

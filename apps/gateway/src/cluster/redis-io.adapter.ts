@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
+import { LeanIoAdapter } from '../live/lean-io.adapter.js';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server, ServerOptions } from 'socket.io';
 import type { ClusterContext } from './cluster-context.js';
@@ -8,7 +8,7 @@ import type { ClusterContext } from './cluster-context.js';
  * socket.io with the Redis adapter: a room broadcast on any replica reaches that room's sockets on every
  * replica, so a browser gets the leader's pushes whichever gateway it is connected to.
  */
-export class RedisIoAdapter extends IoAdapter {
+export class RedisIoAdapter extends LeanIoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly ctx: ClusterContext,
