@@ -121,6 +121,8 @@ describe('applying patches', () => {
       lastSuccessAt: null,
       lastError: 'x',
       eventStream: 'reconnecting',
+      pbxSince: 1,
+      eventStreamSince: 1,
       serverTime: 1,
     } as const;
     expect(applyPatch('health', { ...health, pbx: 'connected' }, health)).toEqual(health);

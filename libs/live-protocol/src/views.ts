@@ -24,6 +24,11 @@ export interface AgentView {
   state: AgentState;
   /** When the agent entered `state` (epoch ms). */
   since: number;
+  /**
+   * True when the agent was already in `state` when the gateway first saw it (first start, or an agent
+   * never seen changing): `since` is then only a lower bound and screens show it as such ("≥ 2:00").
+   */
+  sinceLowerBound?: boolean;
   /** Pause reason while paused, else ''. */
   pauseReason: string;
   kind: 'static' | 'dynamic';
@@ -67,6 +72,11 @@ export interface QueueTodayStats {
   serviceLevel: number | null;
   avgWaitSec: number | null;
   avgTalkSec: number | null;
+  /**
+   * Set while a recount from the PBX's call records is pending after a gap in the event stream (reconnect,
+   * PBX outage, error window): calls that ended since this time (epoch ms) may be missing until it is done.
+   */
+  recountPendingSince?: number;
 }
 
 /** Figures of a queue right now. */
@@ -127,6 +137,11 @@ export interface HeldCallView {
   decidedAt: number | null;
   /** Human-readable reason for `failed`. */
   error: string | null;
+  /**
+   * Set on `auto_accepted` calls nobody could see: the PBX held and routed them while its link (or the
+   * gateway) was down, and the gateway learned of them afterwards from the PBX. Says why, for the history.
+   */
+  unseenReason?: string;
 }
 
 /** A member of an ongoing conference. */
@@ -164,6 +179,10 @@ export interface HealthView {
   /** Last PBX failure, human-readable and secret-free. */
   lastError: string | null;
   eventStream: 'connecting' | 'open' | 'reconnecting' | 'closed' | 'idle' | 'subscribing';
+  /** Since when `pbx` has had its current value (epoch ms of the gateway clock). */
+  pbxSince: number;
+  /** Since when `eventStream` has had its current value (epoch ms). Held calls arrive only while it is open. */
+  eventStreamSince: number;
   /** The gateway's clock (epoch ms) when sent, so screens can correct for their own clock skew. */
   serverTime: number;
 }

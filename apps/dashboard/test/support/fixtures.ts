@@ -106,6 +106,8 @@ export function health(overrides: Partial<HealthView> = {}): HealthView {
     lastSuccessAt: Date.now(),
     lastError: null,
     eventStream: 'open',
+    pbxSince: Date.now() - 60_000,
+    eventStreamSince: Date.now() - 60_000,
     serverTime: Date.now(),
     ...overrides,
   };

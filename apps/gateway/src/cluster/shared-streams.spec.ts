@@ -14,6 +14,8 @@ const health = (pbx: HealthView['pbx'], lastSuccessAt = 1): HealthView => ({
   lastSuccessAt,
   lastError: null,
   eventStream: 'open',
+  pbxSince: 1,
+  eventStreamSince: 1,
   serverTime: 2,
 });
 

@@ -8,7 +8,15 @@ describe('stampHealth', () => {
       stream: 'health',
       kind: 'health',
       seq: 3,
-      data: { pbx: 'connected', lastSuccessAt: 1, lastError: null, eventStream: 'open', serverTime: 1000 },
+      data: {
+        pbx: 'connected',
+        lastSuccessAt: 1,
+        lastError: null,
+        eventStream: 'open',
+        pbxSince: 1,
+        eventStreamSince: 1,
+        serverTime: 1000,
+      },
     };
     const before = Date.now();
     const stamped = stampHealth(health);

@@ -17,6 +17,8 @@ const health = (pbx: HealthView['pbx']): HealthView => ({
   lastSuccessAt: 1,
   lastError: null,
   eventStream: 'open',
+  pbxSince: 1,
+  eventStreamSince: 1,
   serverTime: 2,
 });
 

@@ -30,8 +30,17 @@ export class PbxHealthModel {
   private lastError: string | null = null;
   private consecutiveFailures = 0;
   private stream: EventStreamStatus = 'idle';
+  private streamSince: number;
+  private shownState: PbxLinkState | undefined;
+  private shownSince: number;
 
-  constructor(private readonly options: HealthModelOptions) {}
+  constructor(
+    private readonly options: HealthModelOptions,
+    startedAt = Date.now(),
+  ) {
+    this.streamSince = startedAt;
+    this.shownSince = startedAt;
+  }
 
   /** A PBX request succeeded. */
   recordSuccess(now: number): void {
@@ -48,6 +57,7 @@ export class PbxHealthModel {
 
   /** The event stream changed status; `error` is why it dropped, if it did. */
   setEventStream(status: EventStreamStatus, error?: string, now?: number): void {
+    if (status !== this.stream) this.streamSince = now ?? Date.now();
     this.stream = status;
     if (error !== undefined && now !== undefined && status === 'reconnecting') {
       this.lastError = `event stream: ${error}`;
@@ -65,13 +75,20 @@ export class PbxHealthModel {
     return 'connected';
   }
 
-  /** The health stream's data at `now`. */
+  /** The health stream's data at `now`; the first view showing a new state dates the change. */
   view(now: number): HealthView {
+    const pbx = this.state(now);
+    if (pbx !== this.shownState) {
+      this.shownState = pbx;
+      this.shownSince = now;
+    }
     return {
-      pbx: this.state(now),
+      pbx,
+      pbxSince: this.shownSince,
       lastSuccessAt: this.lastSuccessAt,
       lastError: this.lastError,
       eventStream: this.stream,
+      eventStreamSince: this.streamSince,
       serverTime: now,
     };
   }
