@@ -26,6 +26,16 @@ describe('command payloads', () => {
     expect(result.error.fields?.map((f) => f.field)).toEqual(['callId', 'decision']);
   });
 
+  it('text with a lone surrogate or over its length is a field error, never passed on', () => {
+    const fieldsOf = (result: { ok: boolean; error?: { fields?: { field: string }[] } }) =>
+      result.error?.fields?.map((f) => f.field);
+    expect(fieldsOf(parseListen({ agent: '10\uD800', monitor: '2001', mode: 'listen' }))).toEqual(['agent']);
+    expect(fieldsOf(parseUacstaRefuse({ extension: '\uDC001', callId: '7' }))).toEqual(['extension']);
+    expect(fieldsOf(parseKick({ conference: '6300', members: ['PJSIP/1-\uD83D'] }))).toEqual(['members']);
+    expect(fieldsOf(parseDecide({ callId: 'x'.repeat(65_000), decision: 'accept' }))).toEqual(['callId']);
+    expect(parseListen({ agent: '1001', monitor: '2001 \uD83D\uDE00', mode: 'listen' }).ok).toBe(true);
+  });
+
   it('non-objects are refused, not thrown', () => {
     for (const bad of [null, undefined, 3, 'x', []]) {
       expect(parseDecide(bad).ok).toBe(false);

@@ -54,6 +54,9 @@ export interface AuditQuery {
 
 type Fields = NonNullable<ResultError['fields']>;
 
+/** A UTF-16 surrogate without its partner: not a character, and it cannot be sent on to the PBX. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Collects field problems while reading an untrusted object. */
 class Reader {
   readonly problems: Fields = [];
@@ -73,6 +76,8 @@ class Reader {
     }
     if (value.length > maxLength)
       this.problems.push({ field, message: `must be at most ${maxLength} characters` });
+    else if (LONE_SURROGATE.test(value))
+      this.problems.push({ field, message: 'must be valid text (it holds a lone UTF-16 surrogate)' });
     return value;
   }
 
@@ -123,7 +128,7 @@ class Reader {
 }
 
 const isNonEmptyString = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= 128;
+  typeof value === 'string' && value.length > 0 && value.length <= 128 && !LONE_SURROGATE.test(value);
 const isPositiveInt = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;
 

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, UseGuards } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
+import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ok, type Result } from '@switchboard/live-protocol';
 import { PbxApiError, PbxError, PbxValidationError, validate } from '@switchboard/pbx-api';
 import { AuditService } from '../audit/audit.service.js';
@@ -6,7 +7,15 @@ import type { Principal } from '../auth/principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { BudgetBusyError } from '../pbx/request-budget.js';
 import { findAdminOperation } from './admin-operations.js';
+
+/**
+ * Admin calls share the PBX request budget behind polls and supervisors' commands. One that would wait
+ * longer than this is refused with 429 and Retry-After, so a burst can neither starve the polls that keep
+ * screens fresh nor pile up requests that time out anyway.
+ */
+export const ADMIN_MAX_BUDGET_WAIT_MS = 2_000;
 
 /** Parameters that identify what an operation acts on; only these reach the audit log, never whole bodies. */
 const TARGET_KEYS = [
@@ -31,7 +40,8 @@ function targetOf(params: Record<string, unknown>): string {
 /**
  * Every pbx-api operation for admins: POST /api/pbx/<resource>/<action> with the operation's parameters as
  * the JSON body. Bodies are checked with the operation's rules (400 naming each field), calls are audited,
- * and failures are mapped: PBX errcode -> 502 with errcode and errmsg, PBX unreachable -> 503.
+ * and failures are mapped: PBX errcode -> 502 with errcode and errmsg, PBX unreachable -> 503, request
+ * budget full -> 429 with Retry-After.
  */
 @Controller('api/pbx')
 @UseGuards(SessionGuard)
@@ -51,6 +61,7 @@ export class AdminPbxController {
     @Param('action') action: string,
     @Body() body: unknown,
     @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<Result<unknown>> {
     const name = `${resource}/${action}`;
     const operation = findAdminOperation(name);
@@ -79,10 +90,24 @@ export class AdminPbxController {
       });
     }
     try {
-      const answer = await this.pbx.request(name, (client) => operation.invoke(client, params));
+      const answer = await this.pbx.request(name, (client) => operation.invoke(client, params), {
+        priority: 'background',
+        maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS,
+      });
       record('ok', 'done');
       return ok(answer);
     } catch (error) {
+      if (error instanceof BudgetBusyError) {
+        // Not sent, so not audited: nothing happened at the PBX.
+        const retryAfterSec = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+        response.setHeader('Retry-After', String(retryAfterSec));
+        throw restError(
+          HttpStatus.TOO_MANY_REQUESTS,
+          'rate_limited',
+          `The PBX request budget is taken by live screens and other admin calls; retry in ${retryAfterSec} s.`,
+          { retryAfterSec },
+        );
+      }
       throw this.failure(error, name, record);
     }
   }

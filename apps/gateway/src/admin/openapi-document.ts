@@ -112,7 +112,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Not signed in',
   403: 'The role does not allow this',
   404: 'Not found',
-  429: 'Too many attempts',
+  429: 'Too many requests (see Retry-After)',
   502: 'The PBX answered with an error (errcode and errmsg included)',
   503: 'The PBX cannot be reached',
 };
@@ -132,7 +132,7 @@ function pbxOperation(name: string, rule: ObjectRule, method: string): Operation
         description: 'The PBX’s answer',
         ...json(okOf({ type: 'object', additionalProperties: true })),
       },
-      ...errors(400, 401, 403, 502, 503),
+      ...errors(400, 401, 403, 429, 502, 503),
     },
   };
 }

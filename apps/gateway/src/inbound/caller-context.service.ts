@@ -93,7 +93,7 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
           page_size: HISTORY_PAGE_SIZE,
         }),
       // Background enrichment: the prompt is already on screen, so this waits for the polling budget.
-      { priority: 'poll' },
+      { priority: 'background' },
     );
     for (const record of answer.data) {
       const at = (record.timestamp ?? dayStartSec) * 1000;
@@ -122,7 +122,7 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
       const answer = await this.pbx.request(
         'company_contact/query',
         (client) => client.companyContact.query({ ids: ids.join(',') }),
-        { priority: 'poll' },
+        { priority: 'background' },
       );
       return answer.data ?? [];
     } catch (error) {

@@ -70,12 +70,16 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
       context,
       actions: {
         accept: (channelId) =>
-          this.pbx.request('call/accept_inbound', (client) =>
-            client.call.acceptInbound({ channel_id: channelId }),
+          this.pbx.request(
+            'call/accept_inbound',
+            (client) => client.call.acceptInbound({ channel_id: channelId }),
+            { priority: 'decision' },
           ),
         refuse: (channelId) =>
-          this.pbx.request('call/refuse_inbound', (client) =>
-            client.call.refuseInbound({ channel_id: channelId }),
+          this.pbx.request(
+            'call/refuse_inbound',
+            (client) => client.call.refuseInbound({ channel_id: channelId }),
+            { priority: 'decision' },
           ),
         block: (number) =>
           this.pbx.request('block_numbers/create', (client) =>

@@ -17,9 +17,9 @@ import {
 import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
-import { describePbxError, errorKind, isLinkFailure } from './pbx-errors.js';
+import { describePbxError, errorKind, isLinkFailure, pbxAnswered } from './pbx-errors.js';
 import { PbxHealthModel } from './pbx-health.model.js';
-import { RequestBudget } from './request-budget.js';
+import { RequestBudget, type BudgetPriority } from './request-budget.js';
 
 /** Events the gateway subscribes to: live state, held calls, CDRs, uaCSTA, conferences, system events. */
 export const PBX_EVENT_TOPICS: readonly number[] = [
@@ -29,14 +29,27 @@ export const PBX_EVENT_TOPICS: readonly number[] = [
 /** How a request is paced by the budget. */
 export interface PbxRequestOptions {
   /**
-   * `poll` (background work: polls, CDR rebuild) waits for the budget; `command` (a person is waiting)
-   * goes at once and is charged to the budget, so the polling behind it slows down. Default `command`.
+   * Who waits for the budget, most urgent first (see {@link BudgetPriority}): `decision` goes at once and is
+   * charged to the budget; `poll`, `command` (the default) and `background` wait their turn in that order.
    */
-  priority?: 'poll' | 'command';
+  priority?: BudgetPriority;
+  /** Refuse with BudgetBusyError instead of waiting longer than this (admin REST under a burst). */
+  maxWaitMs?: number;
+}
+
+/** A span in which the event stream was not open, so events of that span were never received. */
+export interface EventGap {
+  /** When the stream stopped being open (the gateway's start for the first connection). */
+  start: number;
+  /** When it was open (subscribed) again. */
+  end: number;
 }
 
 type EventHandler = (event: PbxEvent) => void;
 type HealthListener = (health: HealthView) => void;
+
+/** While the PBX fails, a cheap request this often tells when it answers again (backoff is for a PBX still failing). */
+const PROBE_INTERVAL_MS = 500;
 
 /**
  * The gateway's ONE connection to the PBX: one {@link PbxClient} (client credentials, tokens renewed and
@@ -62,6 +75,14 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   private readonly healthListeners = new Set<HealthListener>();
   private lastEmitted: string | undefined;
   private healthTimer: ReturnType<typeof setInterval> | undefined;
+  private probeTimer: ReturnType<typeof setInterval> | undefined;
+  private probing = false;
+  /** Link failures since the last answer from the PBX. */
+  private failingSince: number | null = null;
+  private readonly recoveredListeners = new Set<() => void>();
+  private readonly gapListeners = new Set<(gap: EventGap) => void>();
+  /** When the event stream stopped being open; null while it is open. Starts as the gateway's start. */
+  private gapStart: number | null = Date.now();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -99,10 +120,13 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
       Math.min(1_000, this.config.polling.queueIntervalMs),
     );
     this.healthTimer.unref();
+    this.probeTimer = setInterval(() => void this.probe(), PROBE_INTERVAL_MS);
+    this.probeTimer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.healthTimer);
+    clearInterval(this.probeTimer);
     this.stopWatchingRole?.();
     this.budget.close();
     await this.closeStream();
@@ -120,20 +144,79 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
     send: (client: PbxClient) => Promise<T>,
     options: PbxRequestOptions = {},
   ): Promise<T> {
-    if ((options.priority ?? 'command') === 'poll') await this.budget.acquire();
-    else this.budget.charge();
+    const priority = options.priority ?? 'command';
+    try {
+      if (priority === 'decision') this.budget.charge();
+      else await this.budget.acquire(priority, options.maxWaitMs);
+    } catch (error) {
+      this.metrics.pbxError(operation, errorKind(error));
+      throw error;
+    }
     this.metrics.pbxRequest(operation);
     try {
       const answer = await send(this.client);
-      this.model.recordSuccess(Date.now());
+      this.answered();
       return answer;
     } catch (error) {
       this.metrics.pbxError(operation, errorKind(error));
-      if (isLinkFailure(error)) this.model.recordFailure(describePbxError(error), Date.now());
-      else this.model.recordSuccess(Date.now());
+      if (isLinkFailure(error)) {
+        this.model.recordFailure(describePbxError(error), Date.now());
+        this.failingSince ??= Date.now();
+      } else if (pbxAnswered(error)) this.answered();
+      // Anything else never reached the PBX (bad input, our own bug): it says nothing about the link.
       throw error;
     } finally {
       this.evaluateHealth();
+    }
+  }
+
+  /**
+   * Calls `listener` when the PBX answers again after link failures: work backing off (polls, the event
+   * stream's reconnect) should try again now rather than wait out a backoff sized for a dead PBX.
+   */
+  onRecovered(listener: () => void): () => void {
+    this.recoveredListeners.add(listener);
+    return () => this.recoveredListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` each time the event stream is open again after not being open (and on the first open):
+   * events of the gap were lost, so whatever they would have told must be read from the PBX.
+   */
+  onEventGap(listener: (gap: EventGap) => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
+  /** Since when events have not been received (the stream is not open), or null while it is open. */
+  get eventGapSince(): number | null {
+    return this.gapStart;
+  }
+
+  /** The PBX answered: a success, or a refusal of this one request. */
+  private answered(): void {
+    this.model.recordSuccess(Date.now());
+    if (this.failingSince === null) return;
+    this.failingSince = null;
+    this.logger.log({ msg: 'the PBX answers again' });
+    this.stream?.reconnectNow();
+    for (const listener of this.recoveredListeners) this.safely('recovery listener', () => listener());
+  }
+
+  /** While requests fail, one cheap request per probe interval finds out when the PBX is back. */
+  private async probe(): Promise<void> {
+    if (this.probing || !this.role.isLeader) return;
+    const down = this.model.state(Date.now()) === 'down';
+    if (this.failingSince === null && !down) return;
+    this.probing = true;
+    try {
+      await this.request('system/information', (client) => client.system.information(), {
+        priority: 'poll',
+      });
+    } catch {
+      // Counted by request(); the next probe tries again.
+    } finally {
+      this.probing = false;
     }
   }
 
@@ -194,7 +277,9 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
     stream.on('state', (state) => {
       // A stream closed on losing the lead may still report after its successor started.
       if (this.stream !== stream) return;
-      this.model.setEventStream(state.status, state.lastError, Date.now());
+      const now = Date.now();
+      this.model.setEventStream(state.status, state.lastError, now);
+      this.trackGap(state.status, now);
       this.evaluateHealth();
     });
     stream.start();
@@ -202,6 +287,25 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
 
   private async closeStream(): Promise<void> {
     await this.stream?.close();
+  }
+
+  private trackGap(status: string, now: number): void {
+    if (status !== 'open') {
+      this.gapStart ??= now;
+      return;
+    }
+    if (this.gapStart === null) return;
+    const gap: EventGap = { start: this.gapStart, end: now };
+    this.gapStart = null;
+    for (const listener of this.gapListeners) this.safely('event-gap listener', () => listener(gap));
+  }
+
+  private safely(what: string, run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.logger.error({ msg: `${what} failed`, error: error instanceof Error ? error.message : 'unknown' });
+    }
   }
 
   private dispatch(event: PbxEvent): void {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BudgetClosedError, RequestBudget } from './request-budget.js';
+import { BudgetBusyError, BudgetClosedError, RequestBudget } from './request-budget.js';
 
 describe('RequestBudget', () => {
   beforeEach(() => {
@@ -41,6 +41,32 @@ describe('RequestBudget', () => {
     budget.charge(); // two tokens in debt beyond the one available
     const times = await grantTimes(budget, 1, 3_000);
     expect(times).toEqual([1_500]);
+  });
+
+  it('serves polls before commands and commands before background work, whatever the arrival order', async () => {
+    const budget = new RequestBudget(10);
+    await budget.acquire(); // the one token: everyone below waits
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) void budget.acquire('background').then(() => order.push(`background${i}`));
+    void budget.acquire('command').then(() => order.push('command'));
+    void budget.acquire('poll').then(() => order.push('poll'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(order).toEqual(['poll', 'command', 'background0', 'background1', 'background2']);
+  });
+
+  it('refuses at once a request that would wait longer than it may, saying when to retry', async () => {
+    const budget = new RequestBudget(10);
+    await budget.acquire();
+    const queued = [0, 1, 2].map(() => budget.acquire('background', 350));
+    // Three are ahead (300 ms) plus the one in flight (100 ms): 400 ms > 350 ms.
+    const refused = budget.acquire('background', 350);
+    await expect(refused).rejects.toBeInstanceOf(BudgetBusyError);
+    await expect(refused).rejects.toMatchObject({ retryAfterMs: 400 });
+    // A poll does not queue behind background work, so it still fits.
+    const poll = budget.acquire('poll', 150);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(poll).resolves.toBeUndefined();
+    await expect(Promise.all(queued)).resolves.toHaveLength(3);
   });
 
   it('rejects waiters and later calls once closed', async () => {

@@ -77,7 +77,7 @@ describe('PollScheduler', () => {
     }
   });
 
-  it('backs off exponentially while a job fails, up to the maximum, then returns to its interval', async () => {
+  it('retries one failure promptly, then backs off exponentially up to the maximum, then returns to its interval', async () => {
     scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 1_000 });
     let failing = true;
     const { job, starts } = recorder('q', 100, async () => {
@@ -85,11 +85,45 @@ describe('PollScheduler', () => {
     });
     scheduler.add(job);
     await vi.advanceTimersByTimeAsync(3_000);
-    // 200, 400, 800, then capped at 1000
-    expect(starts).toEqual([0, 200, 600, 1_400, 2_400]);
+    // retry after a quarter interval (25), then 200, 400, 800, then capped at 1000
+    expect(starts).toEqual([0, 25, 225, 625, 1_425, 2_425]);
     failing = false;
     await vi.advanceTimersByTimeAsync(1_200);
-    expect(starts.slice(5)).toEqual([3_400, 3_500, 3_600, 3_700, 3_800, 3_900, 4_000, 4_100, 4_200]);
+    expect(starts.slice(6)).toEqual([3_425, 3_525, 3_625, 3_725, 3_825, 3_925, 4_025, 4_125]);
+  });
+
+  it('a single failure costs a retry within the interval, not a doubled interval', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 30_000 });
+    let calls = 0;
+    const { job, starts } = recorder('q', 2_000, async () => {
+      if (++calls === 2) throw new Error('one lost answer');
+    });
+    scheduler.add(job);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(starts).toEqual([0, 2_000, 2_500, 4_500]);
+  });
+
+  it('runs every backing-off job again at once when told the PBX answers again, spread out', async () => {
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 30_000 });
+    let failing = true;
+    const body = async () => {
+      if (failing) throw new Error('PBX down');
+    };
+    const a = recorder('a', 1_000, body);
+    const b = recorder('b', 1_000, body);
+    const healthy = recorder('c', 1_000);
+    scheduler.add(a.job);
+    scheduler.add(b.job);
+    scheduler.add(healthy.job, 500);
+    await vi.advanceTimersByTimeAsync(20_000); // a and b now wait 16 s between attempts
+    const before = { a: a.starts.length, b: b.starts.length, c: healthy.starts.length };
+    failing = false;
+    expect(scheduler.retryFailingNow(400)).toBe(2);
+    await vi.advanceTimersByTimeAsync(450);
+    expect(a.starts.slice(before.a)).toEqual([20_000]);
+    expect(b.starts.slice(before.b)).toEqual([20_200]);
+    // The healthy job keeps its own rhythm.
+    expect(healthy.starts.length - before.c).toBeLessThanOrEqual(1);
   });
 
   it('runs a job early on request, but not twice within the minimum gap', async () => {

@@ -16,6 +16,12 @@ export interface PollSchedulerOptions {
   jitter: number;
   /** Longest wait between attempts while a job keeps failing. */
   maxBackoffMs: number;
+  /**
+   * Wait before retrying a job that failed once (a single lost answer): well inside its interval, so one
+   * failure does not leave its data stale. Backoff starts from the second failure in a row.
+   * Default: a quarter of the job's interval, at most 500 ms.
+   */
+  retryDelayMs?: (job: PollJob) => number;
   /** Source of randomness in [0, 1) (tests pin it). */
   random?: () => number;
   /** Called after every run. */
@@ -94,6 +100,17 @@ export class PollScheduler {
     return true;
   }
 
+  /**
+   * The PBX answers again: every job backing off runs now, spread over `spreadMs` so they do not all hit the
+   * PBX in the same instant (the budget paces them anyway). Returns how many were re-armed.
+   */
+  retryFailingNow(spreadMs: number): number {
+    if (this.stopped || this.paused) return 0;
+    const failing = [...this.jobs.values()].filter((state) => state.failures > 0 && !state.running);
+    failing.forEach((state, index) => this.arm(state, (index * spreadMs) / Math.max(1, failing.length)));
+    return failing.length;
+  }
+
   /** Whether runs are on hold. */
   get isPaused(): boolean {
     return this.paused;
@@ -152,11 +169,19 @@ export class PollScheduler {
     this.arm(state, this.nextDelay(state, startedAt, finishedAt));
   }
 
-  /** Interval from the start of the run on success; backoff from its end on failure. */
+  /**
+   * Interval from the start of the run on success; a prompt retry after a first failure; then backoff from
+   * the end of the run while failures go on (interval × 2, × 4, … capped).
+   */
   private nextDelay(state: JobState, startedAt: number, finishedAt: number): number {
     const spread = 1 + this.random() * this.options.jitter;
     if (state.failures === 0) return startedAt + state.job.intervalMs * spread - finishedAt;
-    const backoff = Math.min(this.options.maxBackoffMs, state.job.intervalMs * 2 ** state.failures);
+    if (state.failures === 1) return this.retryDelay(state.job) * spread;
+    const backoff = Math.min(this.options.maxBackoffMs, state.job.intervalMs * 2 ** (state.failures - 1));
     return Math.min(this.options.maxBackoffMs, backoff * spread);
+  }
+
+  private retryDelay(job: PollJob): number {
+    return this.options.retryDelayMs?.(job) ?? Math.min(500, job.intervalMs / 4);
   }
 }

@@ -2,21 +2,26 @@ import { Inject, Injectable, Logger, Module, Optional, type OnModuleDestroy } fr
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
+import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PollScheduler } from './poll-scheduler.js';
 
 /**
  * The gateway's single {@link PollScheduler}, configured from the polling settings and reporting to /metrics.
- * In a cluster it runs only while this gateway leads (the others make no background PBX requests).
+ * In a cluster it runs only while this gateway leads (the others make no background PBX requests). When the
+ * PBX answers again after failing, every job in backoff runs at once (spread over a quarter of the queue
+ * interval), so screens are fresh within one poll interval of the PBX's return.
  */
 @Injectable()
 export class PollingService extends PollScheduler implements OnModuleDestroy {
   private readonly logger = new Logger('Polling');
   private readonly stopWatchingRole: (() => void) | undefined;
+  private readonly stopWatchingRecovery: () => void;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     metrics: MetricsService,
+    pbx: PbxConnectionService,
     @Optional() @Inject(CLUSTER_ROLE) role?: ClusterRole,
   ) {
     super({
@@ -30,10 +35,15 @@ export class PollingService extends PollScheduler implements OnModuleDestroy {
       },
     });
     this.stopWatchingRole = role?.watch((leader) => (leader ? this.resume() : this.pause()));
+    this.stopWatchingRecovery = pbx.onRecovered(() => {
+      const count = this.retryFailingNow(config.polling.queueIntervalMs / 4);
+      if (count > 0) this.logger.log({ msg: 'PBX back: polls resume now', jobs: count });
+    });
   }
 
   onModuleDestroy(): void {
     this.stopWatchingRole?.();
+    this.stopWatchingRecovery();
     this.stop();
   }
 }

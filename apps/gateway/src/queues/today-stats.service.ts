@@ -145,7 +145,7 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
       const answer = await this.pbx.request(
         'cdr/search',
         (client) => client.cdr.search({ start_time: startTime, page, page_size: PAGE_SIZE }),
-        { priority: 'poll' },
+        { priority: 'background' },
       );
       for (const record of answer.data) {
         const facts = factsFromCdr(record);

@@ -183,6 +183,22 @@ describe('PbxEventStream: reconnecting', () => {
     // Reset: the next delay is at most 40 ms again; without the reset it would be 320-640 ms.
     expect(Date.now() - dropped).toBeLessThan(300);
   });
+
+  it('reconnectNow skips the rest of a long backoff', async () => {
+    const fake = await fakePbx();
+    const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 20_000, maxMs: 20_000 } });
+    await until(() => opened(stream), 'first open');
+    fake.connections[0]?.drop();
+    await until(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting');
+    const asked = Date.now();
+    stream.reconnectNow();
+    await until(() => opened(stream, 2), 'open again without waiting out the backoff');
+    expect(Date.now() - asked).toBeLessThan(2_000);
+    // Nothing to skip while open: a second call does not drop the working connection.
+    stream.reconnectNow();
+    await pause(50);
+    expect(fake.connections).toHaveLength(2);
+  });
 });
 
 describe('PbxEventStream: stale connections', () => {

@@ -113,6 +113,18 @@ export class PbxEventStream {
     if (link && !link.ended && link.socket.readyState === WebSocket.OPEN) this.subscribe(link);
   }
 
+  /**
+   * Skips the rest of a reconnect backoff and tries at once: the caller learned that the PBX answers again
+   * (a successful request), so waiting out a backoff sized for a dead PBX would only lose events.
+   */
+  reconnectNow(): void {
+    if (this.current.status !== 'reconnecting' || this.reconnectTimer === undefined) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.current.reconnects++;
+    this.connect();
+  }
+
   /** Closes the socket and stops every timer; the stream never reconnects afterwards. */
   async close(): Promise<void> {
     if (this.current.status === 'closed') return;
@@ -261,6 +273,7 @@ export class PbxEventStream {
     clearTimeout(this.reconnectTimer);
     // Not unref'd: a started stream keeps the process alive between attempts, as its socket would.
     this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
       this.current.reconnects++;
       this.connect();
     }, delay);

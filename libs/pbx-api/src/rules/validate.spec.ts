@@ -35,6 +35,15 @@ describe('validate', () => {
     expect(violations[3]?.message).toBe('must be one of allow, restrict, got "maybe"');
   });
 
+  it('rejects text holding a lone UTF-16 surrogate, in strings and IDs, but keeps real pairs', () => {
+    expect(pairs(validate(IVR, { ...ivr, name: 'Menu \uD800' }))).toEqual([['name', 'format']]);
+    expect(pairs(validate(IVR, { ...ivr, name: '\uDC00 late' }))).toEqual([['name', 'format']]);
+    expect(pairs(validate(AGENT, { ext_id: 1, operation: 'login', queue_ids: '1\uD83D' }))).toEqual([
+      ['queue_ids', 'format'],
+    ]);
+    expect(validate(IVR, { ...ivr, name: 'Menu \uD83D\uDE00' })).toEqual([]);
+  });
+
   it('rejects unknown fields only when asked, at the top level and inside lists', () => {
     const input = { ...ivr, colour: 'red', dial_ext_list: [{ value: '1', type: 'extension', note: 'x' }] };
     expect(pairs(validate(IVR, input, { rejectUnknown: true }))).toEqual([

@@ -15,6 +15,9 @@ export interface ValidateOptions {
 
 const isPresent = (value: unknown): boolean => value !== undefined && value !== null;
 
+/** A UTF-16 surrogate without its partner: no character at all, and not encodable in a URL or as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function describe(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
@@ -53,6 +56,12 @@ function checkValue(
           rule: 'type',
           message: `must be an ID (integer or text), got ${describe(value)}`,
         });
+      } else if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+        out.push({
+          field: path,
+          rule: 'format',
+          message: 'must be valid text (it holds a lone UTF-16 surrogate)',
+        });
       }
       return;
     case 'array':
@@ -69,6 +78,14 @@ function checkString(rule: StringRule, value: unknown, path: string, out: FieldV
   }
   if (rule.required && value.trim() === '') {
     out.push({ field: path, rule: 'required', message: 'must not be empty' });
+    return;
+  }
+  if (LONE_SURROGATE.test(value)) {
+    out.push({
+      field: path,
+      rule: 'format',
+      message: 'must be valid text (it holds a lone UTF-16 surrogate)',
+    });
     return;
   }
   if (rule.enum && !rule.enum.includes(value)) {
