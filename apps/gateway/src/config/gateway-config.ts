@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** Thresholds of one queue as configured (see live-protocol QueueThresholds). */
 export interface QueueThresholdConfig {
@@ -56,6 +57,8 @@ export interface GatewayConfig {
     timeZone: string;
     serviceLevelSec: number;
     shortAbandonSec: number;
+    /** Today's figures are recounted from the PBX's call records this often (and after every event gap). */
+    recountIntervalMs: number;
     thresholds: Record<string, QueueThresholdConfig>;
     defaultThresholds: QueueThresholdConfig;
   };
@@ -78,6 +81,12 @@ export interface GatewayConfig {
     commandsPerSecond: number;
   };
   redisUrl: string | null;
+  /**
+   * Absolute directory of the state a restart must not lose (see src/state): without REDIS_URL, display
+   * links, logouts, the audit trail, queue and held-call state; in any case the generated signing key
+   * when AUTH_SECRET is not set.
+   */
+  dataDir: string;
   dashboardDir: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -213,6 +222,18 @@ function readCaFile(r: SettingsReader, path: string): string | null {
   }
 }
 
+/** DATA_DIR as an absolute path; it need not exist yet (it is created at start), but must not be a file. */
+function readDataDir(r: SettingsReader): string {
+  const dir = resolve(r.text('DATA_DIR', 'data'));
+  try {
+    if (!statSync(dir).isDirectory()) r.problems.push(`DATA_DIR ${dir} is not a directory`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') r.problems.push(`DATA_DIR ${dir} could not be read (${code ?? 'error'})`);
+  }
+  return dir;
+}
+
 function checkIanaZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -319,6 +340,7 @@ export function loadGatewayConfig(env: Source = process.env, randomSecret: () =>
       timeZone,
       serviceLevelSec,
       shortAbandonSec: r.int('SHORT_ABANDON_SEC', 5, 0, 600),
+      recountIntervalMs: r.int('STATS_RECOUNT_MS', 600_000, 10_000, 86_400_000),
       thresholds: Object.fromEntries(
         Object.entries(thresholds).map(([queue, partial]) => [queue, { ...defaultThresholds, ...partial }]),
       ),
@@ -344,6 +366,7 @@ export function loadGatewayConfig(env: Source = process.env, randomSecret: () =>
       commandsPerSecond: r.number('COMMANDS_PER_SECOND', 5, 0.1, 1000),
     },
     redisUrl: redisUrl || null,
+    dataDir: readDataDir(r),
     dashboardDir: r.text('DASHBOARD_DIR', '') || null,
     logLevel: logLevel as GatewayConfig['logLevel'],
   };

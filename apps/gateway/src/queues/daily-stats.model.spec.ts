@@ -137,7 +137,7 @@ describe('DailyQueueStats', () => {
     stats.setQueues([SALES, SUPPORT]);
     const dayStart = stats.dayStart;
     const at = dayStart + 3_600_000;
-    const ok = stats.rebuild(
+    const ok = stats.merge(
       [
         // unanswered in the queue: the callee is the queue number (also teaches DID 8001 -> support)
         call({
@@ -180,11 +180,28 @@ describe('DailyQueueStats', () => {
     expect(stats.addFinishedCall(call({ callId: 'a' }))).toBeUndefined();
     expect(stats.addFinishedCall(call({ callId: 'b' }))).toBe(1);
     // The CDR search ran before 'b' was written: 'b' must survive the rebuild; 'a' must not double.
-    stats.rebuild(
+    stats.merge(
       [call({ callId: 'a' }), call({ callId: 'c', disposition: 'NO ANSWER', waitSec: 9 })],
       stats.dayStart,
     );
     expect(stats.stats(1)).toMatchObject({ offered: 3, answered: 2, abandoned: 1 });
+  });
+
+  it('lets a CDR replace what its call’s event said, so live figures equal a recount of the same records', () => {
+    const live = new DailyQueueStats(OPTIONS, utc('2025-01-15T15:00:00Z'));
+    live.setQueues([SALES]);
+    // The 30012 event derives the wait from call minus talk (7 s); the CDR says ring_duration 6 s.
+    live.addFinishedCall(call({ callId: 'x', waitSec: 7 }));
+    expect(live.stats(1).avgWaitSec).toBe(7);
+    expect(live.unconfirmed().map((c) => c.callId)).toEqual(['x']);
+    const cdr = call({ callId: 'x', waitSec: 6 });
+    live.merge([cdr], live.dayStart);
+    expect(live.unconfirmed()).toEqual([]);
+    const fresh = new DailyQueueStats(OPTIONS, utc('2025-01-15T15:00:00Z'));
+    fresh.setQueues([SALES]);
+    fresh.merge([cdr], fresh.dayStart);
+    expect(live.stats(1)).toEqual(fresh.stats(1));
+    expect(live.stats(1).avgWaitSec).toBe(6);
   });
 
   it('restarts counters only at the zone midnight, and drops a rebuild fetched for the previous day', () => {
@@ -196,7 +213,7 @@ describe('DailyQueueStats', () => {
     expect(stats.stats(1).offered).toBe(1);
     expect(stats.rollIfNewDay(utc('2025-01-15T05:00:00Z'))).toBe(true);
     expect(stats.stats(1)).toMatchObject({ offered: 0, dayStart: utc('2025-01-15T05:00:00Z') });
-    expect(stats.rebuild([call({ callId: 'stale' })], yesterday)).toBe(false);
+    expect(stats.merge([call({ callId: 'stale' })], yesterday)).toBe(false);
     expect(stats.stats(1).offered).toBe(0);
   });
 });

@@ -13,8 +13,12 @@ export class DailyQueueStats {
   readonly attribution = new CdrAttribution();
   private book: TodayStatsBook;
   private nextBoundary: number;
-  /** Calls reported live today; merged again after every rebuild so none is lost. */
-  private live: FinishedCallFacts[] = [];
+  /**
+   * Every call of the day by call id: from its CDR once one was read (the PBX's record is the truth), else
+   * from its 30012 event. The figures are always this set counted by one rule, so the live figures and a
+   * recount from the CDRs agree whenever they hold the same records.
+   */
+  private facts = new Map<string, { call: FinishedCallFacts; fromCdr: boolean }>();
 
   constructor(
     private readonly options: TodayStatsOptions,
@@ -45,29 +49,35 @@ export class DailyQueueStats {
     this.book = new TodayStatsBook(zonedDayStart(now, this.options.timeZone), this.options);
     this.nextBoundary = nextDayStart(now, this.options.timeZone);
     this.attribution.reset();
-    this.live = [];
+    this.facts = new Map();
     return true;
   }
 
   /** A call finished (30012). Returns the queue it was counted for, or undefined (duplicate or no queue). */
   addFinishedCall(call: FinishedCallFacts): number | undefined {
-    if (this.book.has(call.callId)) return undefined;
+    if (this.facts.has(call.callId)) return undefined;
+    this.facts.set(call.callId, { call, fromCdr: false });
     const queue = this.attribution.attribute(call);
     if (queue === undefined) return undefined;
-    if (!this.book.record(queue, call)) return undefined;
-    this.live.push(call);
-    return queue;
+    return this.book.record(queue, call) ? queue : undefined;
+  }
+
+  /** Calls known from their 30012 event only, with when they were reported; their CDR is still to be read. */
+  unconfirmed(): FinishedCallFacts[] {
+    return [...this.facts.values()].filter((entry) => !entry.fromCdr).map((entry) => entry.call);
   }
 
   /**
-   * Recounts the day from its CDRs (all pages of cdr/search since {@link dayStart}), keeping calls that
-   * were reported live but are not in the CDRs yet. `forDayStart` is the day the CDRs were fetched for;
-   * a rebuild that straddled midnight is dropped (returns false).
+   * Merges CDRs read from the PBX (a recount of the whole day, or the records of recently finished calls)
+   * and counts the day again: a CDR replaces what its call's event said, calls only reported by events so
+   * far are kept, and none is counted twice. `forDayStart` is the day the CDRs were fetched for; a read that
+   * straddled midnight is dropped (returns false).
    */
-  rebuild(cdrs: readonly FinishedCallFacts[], forDayStart: number): boolean {
+  merge(cdrs: readonly FinishedCallFacts[], forDayStart: number): boolean {
     if (forDayStart !== this.book.dayStart) return false;
+    for (const call of cdrs) this.facts.set(call.callId, { call, fromCdr: true });
     const book = new TodayStatsBook(this.book.dayStart, this.options);
-    const calls = [...cdrs, ...this.live];
+    const calls = [...this.facts.values()].map((entry) => entry.call);
     for (const [call, queue] of this.attribution.attributeAll(calls)) book.record(queue, call);
     this.book = book;
     return true;

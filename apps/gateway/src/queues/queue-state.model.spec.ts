@@ -202,4 +202,23 @@ describe('QueueLiveState taking over from another gateway', () => {
     ]);
     expect(view.waiting.map((w) => [w.callId, w.since])).toEqual([['w1', shown.waiting[0]?.since]]);
   });
+
+  it('marks time in state as a lower bound until a change is seen, and keeps an exact clock it adopts', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001'), agent('2002', { call_status: 2 })], calls(), 1_000);
+    // Both were already in their state when first seen.
+    expect(stateOf(queue, '2001')).toMatchObject({ since: 1_000, sinceLowerBound: true });
+    queue.applyPoll([agent('2001'), agent('2002')], calls(), 3_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ since: 1_000, sinceLowerBound: true });
+    // 2002 was seen changing: its clock is exact from now on.
+    expect(stateOf(queue, '2002')).toEqual(expect.objectContaining({ since: 3_000 }));
+    expect(stateOf(queue, '2002')?.sinceLowerBound).toBeUndefined();
+    // A gateway restarted on the stored view keeps the exact clock instead of a new lower bound.
+    const restarted = new QueueLiveState(META);
+    restarted.applyPoll([agent('2001'), agent('2002')], calls(), 9_000);
+    restarted.adoptSince(queue.view(TODAY));
+    expect(stateOf(restarted, '2002')?.since).toBe(3_000);
+    expect(stateOf(restarted, '2002')?.sinceLowerBound).toBeUndefined();
+    expect(stateOf(restarted, '2001')).toMatchObject({ since: 1_000, sinceLowerBound: true });
+  });
 });

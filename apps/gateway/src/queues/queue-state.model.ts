@@ -32,6 +32,8 @@ interface AgentRecord extends AgentFacts {
   kind: AgentView['kind'];
   state: AgentState;
   since: number;
+  /** Already in `state` when first seen: `since` is only a lower bound. */
+  lowerBound: boolean;
 }
 
 /** A leg of a 30011 call event, reduced to what the queue needs. */
@@ -123,8 +125,12 @@ export class QueueLiveState {
       const mine = this.agents.get(agent.number);
       const same =
         mine?.state === agent.state && (agent.state !== 'paused' || mine.pauseReason === agent.pauseReason);
-      if (mine && same && agent.since < mine.since)
-        this.agents.set(agent.number, { ...mine, since: agent.since });
+      if (mine && same && (agent.since < mine.since || (mine.lowerBound && !agent.sinceLowerBound)))
+        this.agents.set(agent.number, {
+          ...mine,
+          since: Math.min(agent.since, mine.since),
+          lowerBound: agent.sinceLowerBound === true,
+        });
     }
     for (const caller of shown.waiting) {
       const mine = this.waiting.get(caller.callId);
@@ -172,6 +178,7 @@ export class QueueLiveState {
       name: a.name,
       state: a.state,
       since: a.since,
+      ...(a.lowerBound ? { sinceLowerBound: true } : {}),
       pauseReason: a.state === 'paused' ? a.pauseReason : '',
       kind: a.kind,
     }));
@@ -230,6 +237,8 @@ export class QueueLiveState {
       kind,
       state,
       since: sameState ? previous.since : now,
+      // A change seen happen dates the state exactly; an agent first seen was already in it.
+      lowerBound: sameState ? previous.lowerBound : previous === undefined,
     };
   }
 }

@@ -2,7 +2,7 @@ import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
 import type { ClusterRole } from '../cluster/cluster-role.js';
-import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import type { EventGap, PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollJob } from '../polling/poll-scheduler.js';
 import type { PollingService } from '../polling/polling.module.js';
 import { TodayStatsService } from './today-stats.service.js';
@@ -10,6 +10,10 @@ import { TodayStatsService } from './today-stats.service.js';
 /** A service with a PBX that has no call records today, and a role the test switches. */
 function setup(withRole: boolean) {
   const jobs: PollJob[] = [];
+  const gapListeners: ((gap: EventGap) => void)[] = [];
+  const healthListeners: (() => void)[] = [];
+  const soon: string[] = [];
+  let gapSince: number | null = null;
   const listeners: ((leader: boolean) => void)[] = [];
   let leader = false;
   const role = {
@@ -24,11 +28,25 @@ function setup(withRole: boolean) {
   } as unknown as ClusterRole;
   const pbx = {
     onEvent: () => () => undefined,
+    onHealthChange: (listener: () => void) => {
+      healthListeners.push(listener);
+      return () => undefined;
+    },
+    onEventGap: (listener: (gap: EventGap) => void) => {
+      gapListeners.push(listener);
+      return () => undefined;
+    },
+    get eventGapSince() {
+      return gapSince;
+    },
     request: () => Promise.resolve({ data: [], total_number: 0 }),
   } as unknown as PbxConnectionService;
   const polling = {
     add: (job: PollJob) => jobs.push(job),
-    runSoon: () => false,
+    runSoon: (key: string) => {
+      soon.push(key);
+      return true;
+    },
   } as unknown as PollingService;
   const service = new TodayStatsService(testConfig(), pbx, polling, withRole ? role : undefined);
   service.onApplicationBootstrap();
@@ -38,8 +56,39 @@ function setup(withRole: boolean) {
     for (const listener of listeners) listener(value);
   };
   const rebuild = () => jobs.find((job) => job.key === 'cdr-rebuild')?.run();
-  return { service, setLeader, rebuild };
+  /** The event stream drops at `start` (health change), and is open again at `end` (gap reported). */
+  const streamDrops = (start: number) => {
+    gapSince = start;
+    for (const listener of healthListeners) listener();
+  };
+  const streamReopens = (end: number) => {
+    const gap = { start: gapSince ?? end, end };
+    gapSince = null;
+    for (const listener of gapListeners) listener(gap);
+  };
+  return { service, setLeader, rebuild, streamDrops, streamReopens, soon };
 }
+
+describe('TodayStatsService after gaps in the event stream', () => {
+  it('says the figures may be short from start-up until the first recount, and again from a gap until a recount after it', async () => {
+    const { service, rebuild, streamDrops, streamReopens, soon } = setup(false);
+    const dayStart = service.stats(1).dayStart;
+    expect(service.statsForView(1, undefined).recountPendingSince).toBe(dayStart);
+    await rebuild();
+    expect(service.statsForView(1, undefined).recountPendingSince).toBeUndefined();
+    const dropAt = Date.now();
+    streamDrops(dropAt);
+    expect(service.statsForView(1, undefined).recountPendingSince).toBe(dropAt);
+    // A recount while events are still missing does not clear it.
+    await rebuild();
+    expect(service.statsForView(1, undefined).recountPendingSince).toBe(dropAt);
+    streamReopens(Date.now());
+    expect(soon).toContain('cdr-rebuild');
+    await rebuild();
+    expect(service.statsForView(1, undefined).recountPendingSince).toBeUndefined();
+    service.onModuleDestroy();
+  });
+});
 
 describe('TodayStatsService when the lead changes hands', () => {
   it('shows the previous leader’s figures for the same day until it has recounted the day', async () => {
@@ -47,9 +96,12 @@ describe('TodayStatsService when the lead changes hands', () => {
     const own = service.stats(7);
     const shown: QueueTodayStats = { ...own, offered: 12, answered: 10 };
     setLeader(true);
-    expect(service.statsForView(7, shown)).toBe(shown);
+    expect(service.statsForView(7, shown)).toEqual({ ...shown, recountPendingSince: own.dayStart });
     // Another day's figures are never carried over.
-    expect(service.statsForView(7, { ...shown, dayStart: own.dayStart - 86_400_000 })).toEqual(own);
+    expect(service.statsForView(7, { ...shown, dayStart: own.dayStart - 86_400_000 })).toEqual({
+      ...own,
+      recountPendingSince: own.dayStart,
+    });
     await rebuild();
     expect(service.isRebuilt).toBe(true);
     expect(service.statsForView(7, shown)).toEqual(own);
@@ -58,9 +110,7 @@ describe('TodayStatsService when the lead changes hands', () => {
 
   it('never carries figures over in a single gateway, and recounts again after a spell as follower', async () => {
     const single = setup(false);
-    expect(single.service.statsForView(7, { ...single.service.stats(7), offered: 3 })).toEqual(
-      single.service.stats(7),
-    );
+    expect(single.service.statsForView(7, { ...single.service.stats(7), offered: 3 }).offered).toBe(0);
     single.service.onModuleDestroy();
     const { service, setLeader, rebuild } = setup(true);
     setLeader(true);

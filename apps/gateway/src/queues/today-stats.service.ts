@@ -10,6 +10,7 @@ import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
 import { factsFromCdr, factsFromNewCdr, type FinishedCallFacts } from './call-record.js';
@@ -18,15 +19,25 @@ import { DailyQueueStats } from './daily-stats.model.js';
 import { thresholdConfigOf } from './queue-thresholds.js';
 
 const REBUILD_JOB = 'cdr-rebuild';
+const CONFIRM_JOB = 'cdr-confirm';
+/** Records of calls reported by 30012 are read from the CDRs in batches, at most this often. */
+const CONFIRM_EVERY_MS = 5_000;
+/** Reading back for a reported call starts this long before its start, for clock and rounding slack. */
+const CONFIRM_SLACK_MS = 60_000;
 const PAGE_SIZE = 1_000;
 /** Safety stop for a runaway PBX answer: 500 pages of 1,000 calls is far beyond any single day. */
 const MAX_PAGES = 500;
 
 /**
- * Today's figures per queue: rebuilt from the PBX's CDRs at start-up and after every day boundary,
- * then kept current from 30012 New CDR events. Tells listeners which queues' figures changed.
- * A cluster replica that takes the lead recounts the day too, and until then screens keep the figures the
- * previous leader published (see {@link statsForView}).
+ * Today's figures per queue, always the day's call records counted by one rule (see DailyQueueStats):
+ * - recounted from the PBX's CDRs at start-up, after every day boundary, every `STATS_RECOUNT_MS`, and at
+ *   once after every gap in the event stream (reconnect, PBX outage, lead taken over): calls that ended
+ *   while events were not received are only in the CDRs. Until that recount is done, the figures carry
+ *   `recountPendingSince` so screens say they may be short;
+ * - kept current between recounts from 30012 New CDR events, each replaced within seconds by its CDR
+ *   (read back in small batches), so live figures and a recount compute every metric from the same record.
+ * A replica that takes the lead, or a gateway restarted on its stored streams, keeps showing the figures
+ * published before for the same day until it has recounted (see {@link statsForView}).
  */
 @Injectable()
 export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -41,12 +52,23 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
   private stopWatchingRole: (() => void) | undefined;
   private queuesKnown = false;
   private readonly queuesKnownWaiters = new Set<() => void>();
+  /** Calls that ended since this time may be missing until the next complete recount; null when none is due. */
+  private pendingSince: number | null;
+  /** When the latest event gap ended: a recount that started before it does not cover it. */
+  private lastGapEndedAt = 0;
+  /** Calls known only from their 30012 event: about when they started, and when they were reported. */
+  private readonly toConfirm = new Map<string, { startedAround: number; reportedAt: number }>();
+  /** A gap ended while a recount was already under way: recount once more when it is done. */
+  private recountAgain = false;
+  private stopWatchingGaps: (() => void) | undefined;
+  private stopWatchingHealth: (() => void) | undefined;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
     private readonly polling: PollingService,
     @Optional() @Inject(CLUSTER_ROLE) private readonly role?: ClusterRole,
+    @Optional() private readonly hub?: StreamHub,
   ) {
     this.daily = new DailyQueueStats(
       {
@@ -56,16 +78,37 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
       },
       Date.now(),
     );
+    // Nothing is counted yet: everything since the day boundary is still to be read.
+    this.pendingSince = this.daily.dayStart;
   }
 
   onApplicationBootstrap(): void {
     this.stopEvents = this.pbx.onEvent(30012, (event) => this.onNewCdr(event));
     this.armRollover();
+    // Figures stored before a restart stay on screen until the day is recounted.
+    if (this.hub?.queueCatalogue().some((q) => this.hub?.current(`queue:${q.id}`, 'queue')))
+      this.carrying = true;
     // The first rebuild waits (briefly) for the first queue polls: they teach attribution the agents.
     this.polling.add(
-      { key: REBUILD_JOB, kind: 'cdr_rebuild', intervalMs: 24 * 3_600_000, run: () => this.rebuild() },
+      {
+        key: REBUILD_JOB,
+        kind: 'cdr_rebuild',
+        intervalMs: this.config.stats.recountIntervalMs,
+        run: () => this.rebuild(),
+      },
       0,
     );
+    this.polling.add(
+      { key: CONFIRM_JOB, kind: 'cdr_confirm', intervalMs: CONFIRM_EVERY_MS, run: () => this.confirm() },
+      CONFIRM_EVERY_MS,
+    );
+    this.stopWatchingHealth = this.pbx.onHealthChange(() => this.noteGap());
+    this.stopWatchingGaps = this.pbx.onEventGap((gap) => {
+      this.markPending(gap.start);
+      this.lastGapEndedAt = gap.end;
+      this.logger.log({ msg: 'event gap: recounting today', gapMs: gap.end - gap.start });
+      if (!this.polling.runSoon(REBUILD_JOB, 0)) this.recountAgain = true;
+    });
     let follower = false;
     this.stopWatchingRole = this.role?.watch((leader) => {
       if (leader && follower) {
@@ -81,6 +124,8 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     clearTimeout(this.rolloverTimer);
     this.stopEvents?.();
     this.stopWatchingRole?.();
+    this.stopWatchingGaps?.();
+    this.stopWatchingHealth?.();
   }
 
   /** Whether the day has been recounted from the CDRs since start-up or the last day boundary. */
@@ -94,7 +139,14 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
    */
   statsForView(queueId: number, shown: QueueTodayStats | undefined): QueueTodayStats {
     const own = this.daily.stats(queueId);
-    return this.carrying && !this.rebuilt && shown?.dayStart === own.dayStart ? shown : own;
+    const figures =
+      this.carrying && !this.rebuilt && shown?.dayStart === own.dayStart ? withoutPending(shown) : own;
+    return this.pendingSince === null ? figures : { ...figures, recountPendingSince: this.pendingSince };
+  }
+
+  /** Since when the figures may be missing calls (a recount is due), or null. */
+  get recountPendingSince(): number | null {
+    return this.pendingSince;
   }
 
   /** Today's figures of a queue. */
@@ -130,6 +182,11 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     this.rollIfNewDay();
     const facts = factsFromNewCdr(event.msg);
     if (!facts) return;
+    const now = Date.now();
+    this.toConfirm.set(facts.callId, {
+      startedAround: now - (facts.waitSec + facts.talkSec) * 1000,
+      reportedAt: now,
+    });
     const queueId = this.daily.addFinishedCall(facts);
     if (queueId !== undefined) this.notify([queueId]);
   }
@@ -138,9 +195,47 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
   private async rebuild(): Promise<void> {
     await this.queuesPolled(4 * this.config.polling.queueIntervalMs);
     this.rollIfNewDay();
+    const startedAt = Date.now();
     const dayStart = this.daily.dayStart;
+    const calls = await this.readCdrs(dayStart);
+    if (!this.daily.merge(calls, dayStart)) return;
+    this.rebuilt = true;
+    this.carrying = false;
+    for (const call of calls) this.toConfirm.delete(call.callId);
+    // Complete only if it started with the events flowing and after the latest gap was over.
+    if (this.pbx.eventGapSince === null && startedAt >= this.lastGapEndedAt) this.pendingSince = null;
+    this.logger.log({ msg: 'today recounted from call records', calls: calls.length, dayStart });
+    this.notify('all');
+    if (this.recountAgain || this.pendingSince !== null) {
+      this.recountAgain = false;
+      // After this run has finished and been rescheduled, bring the next one forward.
+      setTimeout(() => this.polling.runSoon(REBUILD_JOB, 0), 0).unref();
+    }
+  }
+
+  /** Replaces the event facts of recently finished calls with their CDRs, in one small read. */
+  private async confirm(): Promise<void> {
+    const waiting = this.daily.unconfirmed().filter((call) => this.toConfirm.has(call.callId));
+    if (waiting.length === 0) return;
+    const dayStart = this.daily.dayStart;
+    const oldest = Math.min(
+      ...waiting.map((call) => this.toConfirm.get(call.callId)?.startedAround ?? Date.now()),
+    );
+    const calls = await this.readCdrs(Math.max(dayStart, oldest - CONFIRM_SLACK_MS));
+    const wanted = new Set(waiting.map((call) => call.callId));
+    const found = calls.filter((call) => wanted.has(call.callId));
+    for (const call of found) this.toConfirm.delete(call.callId);
+    // A record the PBX has not written a good while after the event is left to the next recount.
+    const now = Date.now();
+    for (const [callId, entry] of this.toConfirm)
+      if (now - entry.reportedAt > CONFIRM_SLACK_MS) this.toConfirm.delete(callId);
+    if (found.length > 0 && this.daily.merge(found, dayStart)) this.notify('all');
+  }
+
+  /** Every CDR of calls that started at or after `since` (epoch ms), all pages, within the budget. */
+  private async readCdrs(since: number): Promise<FinishedCallFacts[]> {
     const calls: FinishedCallFacts[] = [];
-    const startTime = String(Math.floor(dayStart / 1000));
+    const startTime = String(Math.floor(since / 1000));
     for (let page = 1; page <= MAX_PAGES; page++) {
       const answer = await this.pbx.request(
         'cdr/search',
@@ -153,12 +248,19 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
       }
       if (answer.data.length < PAGE_SIZE || page * PAGE_SIZE >= answer.total_number) break;
     }
-    if (this.daily.rebuild(calls, dayStart)) {
-      this.rebuilt = true;
-      this.carrying = false;
-      this.logger.log({ msg: 'today rebuilt from call records', calls: calls.length, dayStart });
-      this.notify('all');
-    }
+    return calls;
+  }
+
+  /** The event stream stopped: figures may miss calls from now on, until a recount after it is back. */
+  private noteGap(): void {
+    const since = this.pbx.eventGapSince;
+    if (since !== null && this.role?.isLeader !== false) this.markPending(since);
+  }
+
+  private markPending(since: number): void {
+    if (this.pendingSince !== null && this.pendingSince <= since) return;
+    this.pendingSince = since;
+    this.notify('all');
   }
 
   /** Resolves once every watched queue was polled, or after `timeoutMs` (a rebuild then still counts rules 1-2). */
@@ -179,6 +281,8 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
   private rollIfNewDay(): void {
     if (!this.daily.rollIfNewDay(Date.now())) return;
     this.rebuilt = false;
+    this.toConfirm.clear();
+    this.pendingSince = this.daily.dayStart;
     this.logger.log({ msg: 'new day', dayStart: this.daily.dayStart, timeZone: this.config.stats.timeZone });
     this.notify('all');
     // Calls that ended around midnight are only in the CDRs: recount the new day at once.
@@ -199,4 +303,10 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
   private notify(queueIds: number[] | 'all'): void {
     for (const listener of this.listeners) listener(queueIds);
   }
+}
+
+/** Figures published before, without the pending mark they carried then (the current one is added). */
+function withoutPending(stats: QueueTodayStats): QueueTodayStats {
+  const { recountPendingSince: _pending, ...rest } = stats;
+  return rest;
 }
