@@ -8,18 +8,33 @@ import {
 } from '@nestjs/common';
 import type { DecideCommand, HeldCallView, Result } from '@switchboard/live-protocol';
 import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
+import { AuditService } from '../audit/audit.service.js';
+import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
-import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { PbxConnectionService, type EventGap } from '../pbx/pbx-connection.service.js';
 import { CallerContextService } from './caller-context.service.js';
 import { DECISION_LOCK, type DecisionLock } from './decision-lock.js';
+import { deadlineOf, inboundFromCdr, sortOngoing } from './held-call-recovery.js';
 import { HeldCalls, type HeldCallInput } from './held-calls.js';
 import { numberKey } from './phone-number.js';
 
 /** Decided calls stay on supervisors' screens this long, so everyone sees the outcome and who decided. */
 export const RESOLVED_VISIBLE_MS = 30_000;
+
+/** While the event stream is down but the PBX answers, held calls are looked up this often. */
+export const HELD_CALL_WATCH_MS = 2_000;
+/** After a start-up, calls routed this long before it are still reported as unseen (the gateway's own downtime). */
+const STARTUP_LOOKBACK_MS = 5 * 60_000;
+
+const UNSEEN_WHILE_DOWN =
+  'Accepted automatically by the PBX while its link was down: nobody could see or decide it.';
+const UNSEEN_WHILE_STOPPED =
+  'Accepted automatically by the PBX while the gateway was not running: nobody could see or decide it.';
+const NO_LONGER_HELD =
+  'The PBX no longer held this call when the gateway could check again: it routed it (or the caller hung up) without a decision from here.';
 
 /** The held call of a 30016 event: its first inbound leg. */
 export function heldCallOf(event: PbxEvent): HeldCallInput | undefined {
@@ -38,6 +53,13 @@ export function heldCallOf(event: PbxEvent): HeldCallInput | undefined {
   return undefined;
 }
 
+/** What a held-call recovery looks for: held calls, and with `since` calls routed unseen since then. */
+interface RecoveryAsk {
+  since: number | null;
+  /** Why such calls went unseen, for the decisions history. */
+  reason: string;
+}
+
 /** A blocklist rule name that is unique and says where it came from. */
 function blockRuleName(number: string): string {
   return `switchboard-${numberKey(number) || 'anonymous'}-${Date.now().toString(36)}`;
@@ -51,8 +73,15 @@ function blockRuleName(number: string): string {
 export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('HeldCalls');
   private readonly board: HeldCalls;
-  private stopEvents: (() => void) | undefined;
+  private readonly stops: (() => void)[] = [];
   private readonly rememberFor: number;
+  private readonly holdWindowMs: number;
+  /** Trunks seen holding calls (30016, or found held): only their calls can have been held unseen. */
+  private readonly controlledTrunks = new Set<string>();
+  private watchTimer: ReturnType<typeof setInterval> | undefined;
+  private recovering: Promise<void> | undefined;
+  /** A recovery asked for while one runs. */
+  private again: RecoveryAsk | undefined;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -60,8 +89,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     private readonly hub: StreamHub,
     context: CallerContextService,
     @Inject(DECISION_LOCK) lock: DecisionLock,
+    private readonly audit: AuditService,
     @Optional() @Inject(CLUSTER_STORES) private readonly stores?: ClusterStores,
+    @Optional() @Inject(CLUSTER_ROLE) private readonly role?: ClusterRole,
   ) {
+    this.holdWindowMs = config.pbx.holdWindowMs;
     this.rememberFor = config.pbx.holdWindowMs + RESOLVED_VISIBLE_MS;
     this.board = new HeldCalls({
       holdWindowMs: config.pbx.holdWindowMs,
@@ -96,23 +128,140 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    // An empty first state, so subscribers get a snapshot before the first call is held.
-    this.hub.commit('inbound', 'inbound', [], { upsert: [], remove: [] });
-    this.stopEvents = this.pbx.onEvent(30016, (event) => {
-      const call = heldCallOf(event);
-      if (!call) {
-        this.log.warn({ msg: 'held-call event without an inbound leg ignored' });
-        return;
-      }
-      // In a cluster, a replica taking over needs the channel to decide this call.
-      this.stores?.heldCallChannels.remember(call.callId, call.channelId, this.rememberFor);
-      this.board.hold(call);
-    });
+    // An empty first state, so subscribers get a snapshot before the first call is held (unless a stored
+    // state was loaded: it continues from its seq).
+    if (!this.hub.current('inbound', 'inbound'))
+      this.hub.commit('inbound', 'inbound', [], { upsert: [], remove: [] });
+    this.stops.push(
+      this.pbx.onEvent(30016, (event) => {
+        const call = heldCallOf(event);
+        if (!call) {
+          this.log.warn({ msg: 'held-call event without an inbound leg ignored' });
+          return;
+        }
+        this.show(call);
+      }),
+      // Events of a gap were lost: a 30016 among them is a call the PBX may still hold, or routed unseen.
+      this.pbx.onEventGap((gap) => this.requestRecovery(gap)),
+      // The PBX answers again: calls it holds now can be shown before the event stream is back.
+      this.pbx.onRecovered(() => this.requestRecovery(undefined)),
+    );
+    this.watchTimer = setInterval(() => {
+      if (this.pbx.eventGapSince !== null && this.pbx.reachable) this.requestRecovery(undefined);
+    }, HELD_CALL_WATCH_MS);
+    this.watchTimer.unref();
   }
 
   onModuleDestroy(): void {
-    this.stopEvents?.();
+    clearInterval(this.watchTimer);
+    for (const stop of this.stops.splice(0)) stop();
     this.board.close();
+  }
+
+  /** Finishes the recovery under way (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.recovering) await this.recovering;
+  }
+
+  private show(call: HeldCallInput, deadline?: number): void {
+    if (call.trunk !== '') this.controlledTrunks.add(call.trunk);
+    // In a cluster, a replica taking over needs the channel to decide this call.
+    this.stores?.heldCallChannels.remember(call.callId, call.channelId, this.rememberFor);
+    this.board.hold(call, deadline);
+  }
+
+  /**
+   * Asks the PBX which held calls it has now (after a gap, at start-up, when it answers again, and
+   * regularly while the event stream is down). After a gap it also looks back over the gap for calls the
+   * PBX routed by itself meanwhile. One recovery at a time; asks made meanwhile are merged into one more run.
+   */
+  private requestRecovery(gap: EventGap | undefined): void {
+    if (this.role && !this.role.isLeader) return;
+    this.run({
+      since: gap ? (gap.first ? gap.start - STARTUP_LOOKBACK_MS : gap.start) : null,
+      reason: gap?.first ? UNSEEN_WHILE_STOPPED : UNSEEN_WHILE_DOWN,
+    });
+  }
+
+  private run(ask: RecoveryAsk): void {
+    if (this.recovering) {
+      const since = [this.again?.since ?? null, ask.since].filter((value) => value !== null);
+      this.again = {
+        since: since.length > 0 ? Math.min(...since) : null,
+        reason: this.again?.since != null ? this.again.reason : ask.reason,
+      };
+      return;
+    }
+    this.recovering = this.recover(ask)
+      .catch((error: unknown) =>
+        this.log.warn({ msg: 'held-call recovery failed', error: describePbxError(error) }),
+      )
+      .finally(() => {
+        this.recovering = undefined;
+        const next = this.again;
+        this.again = undefined;
+        if (next) this.run(next);
+      });
+  }
+
+  private async recover({ since, reason }: RecoveryAsk): Promise<void> {
+    const askedAt = Date.now();
+    const answer = await this.pbx.request('call/query', (client) => client.call.query({ type: 'inbound' }), {
+      priority: 'poll',
+    });
+    const now = Date.now();
+    const ongoing = sortOngoing(answer.data, this.holdWindowMs, now);
+    const stillHeld = new Set<string>();
+    for (const found of ongoing) {
+      if (found.kind !== 'held') continue;
+      stillHeld.add(found.call.callId);
+      if (!this.board.confirmHeld(found.call.callId, found.call.channelId))
+        this.show(found.call, deadlineOf(found.startedAt, this.holdWindowMs, now));
+      else if (found.call.trunk !== '') this.controlledTrunks.add(found.call.trunk);
+    }
+    // Calls on the board the PBX no longer holds were routed (or hung up) while nobody could decide them.
+    for (const view of this.board.undecided())
+      if (!stillHeld.has(view.callId) && view.receivedAt < askedAt && view.deadline > now)
+        this.settle({ ...view, channelId: '' }, view.receivedAt, NO_LONGER_HELD);
+    if (since === null) return;
+    const lookBackFrom = since - this.holdWindowMs;
+    for (const found of ongoing)
+      if (found.kind === 'routed' && this.wasHeldUnseen(found.call, found.startedAt, lookBackFrom))
+        this.settle(found.call, found.startedAt ?? now, reason);
+    // Calls that were held, routed and over before the PBX could be asked are only in the call records.
+    const records = await this.pbx.request(
+      'cdr/search',
+      (client) =>
+        client.cdr.search({ start_time: String(Math.floor(lookBackFrom / 1000)), page_size: 1_000 }),
+      { priority: 'background' },
+    );
+    for (const record of records.data) {
+      const found = inboundFromCdr(record);
+      if (found && this.wasHeldUnseen(found.call, found.startedAt, lookBackFrom))
+        this.settle(found.call, found.startedAt, reason);
+    }
+  }
+
+  private wasHeldUnseen(call: HeldCallInput, startedAt: number | null, lookBackFrom: number): boolean {
+    return (
+      this.controlledTrunks.has(call.trunk) &&
+      startedAt !== null &&
+      startedAt >= lookBackFrom &&
+      !this.board.knows(call.callId)
+    );
+  }
+
+  private settle(call: HeldCallInput, heldAt: number, reason: string): void {
+    const known = this.board.knows(call.callId);
+    this.board.settleUnseen(call, heldAt, reason);
+    if (known && reason !== NO_LONGER_HELD) return;
+    this.audit.record({
+      user: 'PBX',
+      action: 'inbound:auto_accepted',
+      target: call.callId,
+      result: 'ok',
+      detail: `Call from ${call.from || 'an unknown number'} to ${call.to || '?'}: ${reason}`,
+    });
   }
 
   /** The held calls now. */

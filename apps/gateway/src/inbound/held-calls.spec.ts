@@ -213,9 +213,15 @@ describe('HeldCalls', () => {
       ['c4', 'pending', null],
     ]);
     expect(board.get('c3')?.error).toMatch(/outcome is unknown/);
+    // Not decidable until the PBX confirms it still holds the call: it may have been decided since.
+    expect(await board.decide('c1', 'accept', 'sue')).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringMatching(/checking with the PBX/) },
+    });
+    expect(board.confirmHeld('c1', 'PJSIP/trunk-1')).toBe(true);
     expect(await board.decide('c1', 'accept', 'sue')).toMatchObject({ ok: true, data: { decidedBy: 'sue' } });
     expect(requests).toEqual(['accept PJSIP/trunk-1']);
-    // Without its channel a call cannot be decided here; the PBX routes it at the end of its window.
+    // Unconfirmed (and without its channel) a call cannot be decided here; the PBX routes it in time.
     expect(await board.decide('c4', 'accept', 'sue')).toMatchObject({
       ok: false,
       error: { code: 'conflict' },
@@ -225,5 +231,48 @@ describe('HeldCalls', () => {
     // Decided calls leave the screens when their visible time (counted from the decision) is over.
     await vi.advanceTimersByTimeAsync(20_000);
     expect(board.get('c2')).toBeUndefined();
+  });
+
+  it('records calls the PBX routed while nobody could see them, once, and settles an undecided one the same way', async () => {
+    const { board, published, requests } = setup();
+    board.settleUnseen(
+      { ...CALL, callId: 'gone' },
+      990_000,
+      'Accepted automatically while the PBX link was down.',
+    );
+    expect(board.get('gone')).toMatchObject({
+      status: 'auto_accepted',
+      receivedAt: 990_000,
+      deadline: 1_000_000,
+      decidedBy: null,
+      unseenReason: 'Accepted automatically while the PBX link was down.',
+    });
+    // Reported again by a later recovery (or by CDRs after call/query): not a second entry.
+    const count = published.length;
+    board.settleUnseen({ ...CALL, callId: 'gone' }, 990_000, 'again');
+    expect(published).toHaveLength(count);
+    expect(await board.decide('gone', 'accept', 'sue')).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    // A pending call the PBX no longer holds is settled too, never left open for a decision.
+    board.hold(CALL);
+    board.settleUnseen(CALL, 1_000_000, 'No longer held.');
+    expect(board.get('c1')).toMatchObject({ status: 'auto_accepted', unseenReason: 'No longer held.' });
+    expect(await board.decide('c1', 'accept', 'sue')).toMatchObject({ ok: false });
+    expect(requests).toEqual([]);
+    // Both leave the screens after their visible time, and are still remembered afterwards.
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(board.list()).toEqual([]);
+    expect(board.knows('gone')).toBe(true);
+  });
+
+  it('shows a call found still held after a gap with the time the PBX has left, not a fresh window', async () => {
+    const { board } = setup();
+    board.hold(CALL, 1_004_000);
+    expect(board.get('c1')).toMatchObject({ receivedAt: 1_000_000, deadline: 1_004_000, status: 'pending' });
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(board.get('c1')?.status).toBe('auto_accepted');
+    expect(board.get('c1')?.unseenReason).toBeUndefined();
   });
 });

@@ -49,9 +49,17 @@ export interface HeldCallInput {
   trunk: string;
 }
 
+/** How many held call ids are remembered after they leave the board, so a recovery never reports one twice. */
+const REMEMBERED_CALLS = 5_000;
+
 interface Entry {
   view: HeldCallView;
   channelId: string;
+  /**
+   * False for a call taken over from a stored or shared board: it may have been decided, or routed, since it
+   * was stored, so it is not decidable until the PBX confirms it still holds it (see {@link confirmHeld}).
+   */
+  confirmed: boolean;
   deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   removeTimer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -76,6 +84,8 @@ const ACTION: Record<DecideCommand['decision'], string> = {
  */
 export class HeldCalls {
   private readonly calls = new Map<string, Entry>();
+  /** Call ids this board has shown or settled, newest last (bounded). */
+  private readonly known = new Set<string>();
   private readonly now: () => number;
 
   constructor(private readonly options: HeldCallsOptions) {
@@ -92,12 +102,22 @@ export class HeldCalls {
     return this.calls.get(callId)?.view;
   }
 
-  /** A held call arrived: shown at once, its context improved when a look-up finishes. */
-  hold(input: HeldCallInput): void {
+  /** Whether this board has shown or settled `callId` (recently). */
+  knows(callId: string): boolean {
+    return this.known.has(callId);
+  }
+
+  /**
+   * A held call arrived: shown at once, its context improved when a look-up finishes. `deadline` is when
+   * the PBX routes it by itself: a hold window from now for a 30016 event, less for a call found still held
+   * after a gap (see HeldCallsService).
+   */
+  hold(input: HeldCallInput, deadline?: number): void {
     if (this.calls.has(input.callId)) return;
     const receivedAt = this.now();
     const entry: Entry = {
       channelId: input.channelId,
+      confirmed: true,
       deadlineTimer: undefined,
       removeTimer: undefined,
       view: {
@@ -106,7 +126,7 @@ export class HeldCalls {
         to: input.to,
         trunk: input.trunk,
         receivedAt,
-        deadline: receivedAt + this.options.holdWindowMs,
+        deadline: deadline ?? receivedAt + this.options.holdWindowMs,
         context: this.options.context.initial(input.from, input.callId),
         status: 'pending',
         blocked: false,
@@ -116,7 +136,8 @@ export class HeldCalls {
       },
     };
     this.calls.set(input.callId, entry);
-    entry.deadlineTimer = timer(() => this.onDeadline(input.callId), this.options.holdWindowMs);
+    this.remember(input.callId);
+    entry.deadlineTimer = timer(() => this.onDeadline(input.callId), entry.view.deadline - receivedAt);
     this.update(entry, {});
     this.options.context.enrich(input.from, input.callId).then(
       (context) => {
@@ -186,8 +207,70 @@ export class HeldCalls {
   }
 
   /**
-   * Takes over the calls another gateway showed before it stopped leading. A call still pending in its
-   * window stays decidable when its channel is known (else the PBX routes it at the deadline); one caught
+   * Records a call the PBX routed by itself while nobody could see or decide it (the PBX link, the event
+   * stream or the gateway was down), so the decisions history says so. A call on the board still waiting
+   * for a decision is settled the same way. Does nothing for calls already settled or being decided.
+   */
+  settleUnseen(input: HeldCallInput, heldAt: number, reason: string): void {
+    const existing = this.calls.get(input.callId);
+    if (existing) {
+      if (existing.view.status !== 'pending' && existing.view.status !== 'failed') return;
+      this.resolve(existing, {
+        status: 'auto_accepted',
+        decidedBy: null,
+        decidedAt: Math.min(existing.view.deadline, this.now()),
+        unseenReason: reason,
+      });
+      return;
+    }
+    if (this.known.has(input.callId)) return;
+    const deadline = heldAt + this.options.holdWindowMs;
+    const entry: Entry = {
+      channelId: input.channelId,
+      confirmed: true,
+      deadlineTimer: undefined,
+      removeTimer: undefined,
+      view: {
+        callId: input.callId,
+        from: input.from,
+        to: input.to,
+        trunk: input.trunk,
+        receivedAt: heldAt,
+        deadline,
+        context: this.options.context.initial(input.from, input.callId),
+        status: 'auto_accepted',
+        blocked: false,
+        decidedBy: null,
+        decidedAt: Math.min(deadline, this.now()),
+        error: null,
+        unseenReason: reason,
+      },
+    };
+    this.calls.set(input.callId, entry);
+    this.remember(input.callId);
+    this.resolve(entry, {});
+  }
+
+  /**
+   * The PBX said it still holds `callId` on `channelId`: a call taken over becomes decidable (with the
+   * channel, should the store not have had it). Returns false when the board does not have the call.
+   */
+  confirmHeld(callId: string, channelId: string): boolean {
+    const entry = this.calls.get(callId);
+    if (!entry) return false;
+    entry.confirmed = true;
+    if (entry.channelId === '') entry.channelId = channelId;
+    return true;
+  }
+
+  /** Calls on the board still waiting for a decision (pending, or failed and open for another try). */
+  undecided(): HeldCallView[] {
+    return this.list().filter((view) => view.status === 'pending' || view.status === 'failed');
+  }
+
+  /**
+   * Takes over the calls another gateway (or this one before a restart) showed. A call still pending in its
+   * window becomes decidable once the PBX confirms it still holds it ({@link confirmHeld}); one caught
    * mid-decision shows as failed, since its outcome is unknown; decided calls stay visible for the rest of
    * their time. Calls already on the board stay as they are. Publishes nothing: the caller does.
    */
@@ -198,10 +281,12 @@ export class HeldCalls {
       const entry: Entry = {
         view: { ...shown },
         channelId: channels.get(shown.callId) ?? '',
+        confirmed: false,
         deadlineTimer: undefined,
         removeTimer: undefined,
       };
       this.calls.set(shown.callId, entry);
+      this.remember(shown.callId);
       if (RESOLVED.has(shown.status)) {
         const visibleUntil = (shown.decidedAt ?? shown.deadline) + this.options.resolvedVisibleMs;
         entry.removeTimer = timer(() => this.remove(shown.callId), visibleUntil - now);
@@ -237,6 +322,11 @@ export class HeldCalls {
       );
     if (view.status === 'deciding')
       return fail('conflict', `${view.decidedBy ?? 'Someone'} is deciding this call right now.`);
+    if (!entry.confirmed)
+      return fail(
+        'conflict',
+        'The gateway is checking with the PBX that this call is still held (it restarted or took over); try again in a moment.',
+      );
     if (entry.channelId === '')
       return fail(
         'conflict',
@@ -264,6 +354,15 @@ export class HeldCalls {
     this.update(entry, change);
     clearTimeout(entry.removeTimer);
     entry.removeTimer = timer(() => this.remove(entry.view.callId), this.options.resolvedVisibleMs);
+  }
+
+  private remember(callId: string): void {
+    this.known.delete(callId);
+    this.known.add(callId);
+    if (this.known.size > REMEMBERED_CALLS) {
+      const oldest = this.known.values().next().value;
+      if (oldest !== undefined) this.known.delete(oldest);
+    }
   }
 
   private remove(callId: string): void {

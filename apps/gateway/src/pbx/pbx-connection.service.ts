@@ -43,6 +43,8 @@ export interface EventGap {
   start: number;
   /** When it was open (subscribed) again. */
   end: number;
+  /** The first open since this gateway started (or took the lead): the gap covers its own downtime. */
+  first: boolean;
 }
 
 type EventHandler = (event: PbxEvent) => void;
@@ -83,6 +85,7 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   private readonly gapListeners = new Set<(gap: EventGap) => void>();
   /** When the event stream stopped being open; null while it is open. Starts as the gateway's start. */
   private gapStart: number | null = Date.now();
+  private everOpen = false;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -295,8 +298,9 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
       return;
     }
     if (this.gapStart === null) return;
-    const gap: EventGap = { start: this.gapStart, end: now };
+    const gap: EventGap = { start: this.gapStart, end: now, first: !this.everOpen };
     this.gapStart = null;
+    this.everOpen = true;
     for (const listener of this.gapListeners) this.safely('event-gap listener', () => listener(gap));
   }
 

@@ -62,7 +62,7 @@ function setup(withRole: boolean) {
     for (const listener of healthListeners) listener();
   };
   const streamReopens = (end: number) => {
-    const gap = { start: gapSince ?? end, end };
+    const gap = { start: gapSince ?? end, end, first: false };
     gapSince = null;
     for (const listener of gapListeners) listener(gap);
   };
