@@ -16,6 +16,9 @@ function row(waiting: number): QueueRow {
     view: queueView(1, { stats: { ...base.stats, waiting } }),
     stale: false,
     ageMs: 0,
+    frozenAt: null,
+    staleNote: null,
+    recountSince: null,
     note: '',
   };
 }

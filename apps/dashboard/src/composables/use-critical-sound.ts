@@ -11,7 +11,7 @@ export function useCriticalSound(rows: Ref<QueueRow[]>, now: () => number, enabl
       rows.value
         .flatMap((row) =>
           row.view
-            ? queueTiles(row.view, now())
+            ? queueTiles(row.view, row.frozenAt ?? now())
                 .filter((tile) => tile.level === 'critical')
                 .map((tile) => `${row.id}:${tile.metric}`)
             : [],

@@ -30,6 +30,9 @@ export function useQueueRows(queues: () => readonly QueueRef[]): ComputedRef<Que
         view: store.view(ref.id),
         stale: freshness.stale,
         ageMs: freshness.ageMs,
+        frozenAt: freshness.frozenAt,
+        staleNote: freshness.staleNote,
+        recountSince: freshness.recountSince,
         note: entryNote ?? NOTES[freshness.status],
       };
       const before = previous.find((candidate) => candidate.id === ref.id);
@@ -43,6 +46,13 @@ export function useQueueRows(queues: () => readonly QueueRef[]): ComputedRef<Que
 
 function sameRow(a: QueueRow, b: QueueRow): boolean {
   return (
-    a.name === b.name && a.view === b.view && a.stale === b.stale && a.ageMs === b.ageMs && a.note === b.note
+    a.name === b.name &&
+    a.view === b.view &&
+    a.stale === b.stale &&
+    a.ageMs === b.ageMs &&
+    a.frozenAt === b.frozenAt &&
+    a.staleNote === b.staleNote &&
+    a.recountSince === b.recountSince &&
+    a.note === b.note
   );
 }

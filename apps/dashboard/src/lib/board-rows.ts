@@ -7,6 +7,12 @@ export interface QueueRow {
   view: QueueView | undefined;
   stale: boolean;
   ageMs: number | null;
+  /** While stale: the gateway time its timers stand still at. */
+  frozenAt: number | null;
+  /** While stale: what the stale mark says. */
+  staleNote: string | null;
+  /** While today's figures are being recounted: since when, local time. */
+  recountSince: number | null;
   /** Why there is no data, when there is none. */
   note: string;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareNumbers, elapsedSeconds, formatAge, formatDuration, formatPercent } from './format.js';
+import {
+  compareNumbers,
+  elapsedSeconds,
+  formatAge,
+  formatDuration,
+  formatPercent,
+  timeInState,
+} from './format.js';
 
 describe('format', () => {
   it('formats durations like a wallboard', () => {
@@ -21,6 +28,17 @@ describe('format', () => {
     expect(formatAge(12_400)).toBe('12 s ago');
     expect(formatAge(5 * 60_000)).toBe('5 min ago');
     expect(formatAge(3 * 3_600_000)).toBe('3 h ago');
+  });
+});
+
+describe('timeInState', () => {
+  it('says "at least" when the gateway only knows a lower bound', () => {
+    expect(timeInState({ since: 0 }, 120_000)).toEqual({ seconds: 120, text: '2:00', spoken: '2:00' });
+    expect(timeInState({ since: 0, sinceLowerBound: true }, 120_000)).toEqual({
+      seconds: 120,
+      text: '≥ 2:00',
+      spoken: 'at least 2:00',
+    });
   });
 });
 

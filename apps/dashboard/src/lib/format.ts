@@ -45,3 +45,22 @@ const numericCollator = new Intl.Collator(undefined, { numeric: true });
 export function compareNumbers(a: string, b: string): number {
   return numericCollator.compare(a, b);
 }
+
+/** Time in a state as shown and as spoken: "≥ 2:00" / "at least 2:00" when `since` is only a lower bound. */
+export interface ShownDuration {
+  seconds: number;
+  text: string;
+  spoken: string;
+}
+
+/**
+ * An agent's time in state at `now`. When the gateway first saw the agent already in this state
+ * (`sinceLowerBound`), the real time is longer: it says so ("≥ 2:00") rather than pass off a restart as fresh.
+ */
+export function timeInState(agent: { since: number; sinceLowerBound?: boolean }, now: number): ShownDuration {
+  const seconds = elapsedSeconds(agent.since, now);
+  const text = formatDuration(seconds);
+  return agent.sinceLowerBound
+    ? { seconds, text: `≥ ${text}`, spoken: `at least ${text}` }
+    : { seconds, text, spoken: text };
+}

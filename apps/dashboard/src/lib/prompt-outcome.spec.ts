@@ -14,6 +14,17 @@ describe('outcomeText', () => {
     expect(outcomeText({ ...base, status: 'failed', error: 'PBX timeout' })).toBe('Failed: PBX timeout');
   });
 
+  it('says why nobody saw a call the PBX accepted during an outage', () => {
+    expect(
+      outcomeText({
+        ...base,
+        decidedBy: null,
+        status: 'auto_accepted',
+        unseenReason: 'Accepted automatically while the PBX link was down',
+      }),
+    ).toBe('Accepted automatically while the PBX link was down');
+  });
+
   it('has nothing to say while the call still waits', () => {
     expect(outcomeText({ ...base, status: 'pending' })).toBeNull();
     expect(outcomeText({ ...base, status: 'deciding' })).toBeNull();

@@ -2,7 +2,7 @@ import type { HeldCallStatus, HeldCallView } from '@switchboard/live-protocol';
 
 /** What the prompt says once a held call is settled, or null while it still waits for a decision. */
 export function outcomeText(
-  call: Pick<HeldCallView, 'status' | 'decidedBy' | 'blocked' | 'error'>,
+  call: Pick<HeldCallView, 'status' | 'decidedBy' | 'blocked' | 'error' | 'unseenReason'>,
 ): string | null {
   const who = call.decidedBy ?? 'another supervisor';
   switch (call.status) {
@@ -11,7 +11,8 @@ export function outcomeText(
     case 'refused':
       return call.blocked ? `Refused and blocked by ${who}` : `Refused by ${who}`;
     case 'auto_accepted':
-      return 'Accepted automatically by the PBX';
+      // Nobody could see it (link down): the gateway says why, e.g. "Accepted automatically while …".
+      return call.unseenReason || 'Accepted automatically by the PBX';
     case 'failed':
       return `Failed: ${call.error ?? 'the PBX did not take the decision'}`;
     default:

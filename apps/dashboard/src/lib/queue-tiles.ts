@@ -5,7 +5,7 @@ import {
   type QueueView,
 } from '@switchboard/live-protocol';
 import { AGENT_STATE_STYLES } from './agent-states.js';
-import { elapsedSeconds, formatDuration, formatPercent } from './format.js';
+import { elapsedSeconds, formatClock, formatDuration, formatPercent } from './format.js';
 import { levelOf, type Level } from './thresholds.js';
 
 /** One figure of a queue as a tile shows it. */
@@ -16,7 +16,23 @@ export interface TileModel {
   level: Level;
   hint: string;
   state?: AgentState;
+  /** A figure of today while it is being recounted: calls that ended lately may be missing. */
+  provisional?: boolean;
 }
+
+/** Today's figures: the ones a recount from the PBX's call records can change. */
+export const TODAY_METRICS: readonly string[] = [
+  'offered',
+  'answered',
+  'abandoned',
+  'serviceLevel',
+  'avgWait',
+  'avgTalk',
+];
+
+/** What a provisional figure's tooltip adds. */
+export const RECOUNT_HINT =
+  'Being recounted from the PBX call records after a gap: calls that ended since may be missing.';
 
 /** Every tile metric, in wallboard order. */
 export const TILE_METRICS = [
@@ -51,6 +67,16 @@ const AGENT_HINTS: Record<AgentState, string> = {
   paused: 'Agents logged in but paused (not offered calls).',
   logged_out: 'Agents of this queue who are not logged in.',
 };
+
+/** "recounting since 14:02" (local time `since`), or "recounting" when the time is unknown. */
+export function recountShort(since: number | null): string {
+  return since === null ? 'recounting' : `recounting since ${formatClock(since).slice(0, 5)}`;
+}
+
+/** The note under provisional figures: "Today's figures are provisional (recounting since 14:02)". */
+export function recountLine(since: number | null): string {
+  return `Today’s figures are provisional (${recountShort(since)} from the PBX call records)`;
+}
 
 /** Seconds the oldest caller has waited at `serverNow`, or null when nobody waits. */
 export function longestWaitSec(queue: QueueView, serverNow: number): number | null {
@@ -132,5 +158,10 @@ export function queueTiles(queue: QueueView, serverNow: number): TileModel[] {
       hint: METRIC_DEFINITIONS['avgTalk'] ?? '',
     },
   ];
-  return tiles;
+  if (typeof today.recountPendingSince !== 'number') return tiles;
+  return tiles.map((tile) =>
+    TODAY_METRICS.includes(tile.metric)
+      ? { ...tile, provisional: true, hint: `${tile.hint} ${RECOUNT_HINT}` }
+      : tile,
+  );
 }

@@ -120,4 +120,32 @@ describe('inbound store', () => {
     expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['open']);
     stop();
   });
+
+  it('keeps a call the PBX accepted unseen during an outage, from when it was reported, with its reason', async () => {
+    vi.useFakeTimers();
+    const now = Date.now();
+    // Held and accepted by the PBX ten minutes ago, while the link was down; reported only now.
+    const unseen = heldCall('unseen', {
+      receivedAt: now - 600_000,
+      deadline: now - 590_000,
+      status: 'auto_accepted',
+      unseenReason: 'Accepted automatically while the PBX link was down',
+    });
+    const forgotten = heldCall('old', {
+      receivedAt: now - 600_000,
+      deadline: now - 590_000,
+      status: 'auto_accepted',
+    });
+    const { inbound } = await setup([unseen, forgotten]);
+    const stop = useClockStore().use();
+    await flush();
+    expect(inbound.prompts.map((p) => [p.call.callId, p.outcome])).toEqual([
+      ['unseen', 'Accepted automatically while the PBX link was down'],
+    ]);
+    await vi.advanceTimersByTimeAsync(KEEP_SETTLED_MS - 5000);
+    expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['unseen']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(inbound.prompts).toEqual([]);
+    stop();
+  });
 });

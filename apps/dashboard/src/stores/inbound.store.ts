@@ -46,6 +46,8 @@ export const useInboundStore = defineStore('inbound', () => {
   const announcement = ref('');
   const arrivalListeners = new Set<(call: HeldCallView) => void>();
   const seen = new Map<string, HeldCallStatus>();
+  /** Gateway time this screen first saw each call: unseen calls arrive long after their deadline. */
+  const firstSeen = shallowReactive(new Map<string, number>());
 
   const calls = computed<HeldCallView[]>(() => streams.entry('inbound', 'inbound')?.data ?? []);
 
@@ -66,17 +68,37 @@ export const useInboundStore = defineStore('inbound', () => {
       }),
   );
 
+  /**
+   * When a settled prompt counts as settled for {@link KEEP_SETTLED_MS}: its decision (or deadline). A call
+   * the PBX accepted while nobody could see it is reported after the outage, long past its deadline: it
+   * stays from when it was reported (the gateway learned of it, or this screen first saw it) instead.
+   */
+  function settledAt(call: HeldCallView): number {
+    const decided = call.decidedAt ?? call.deadline;
+    if (!call.unseenReason) return decided;
+    return Math.max(decided, call.receivedAt, firstSeen.get(call.callId) ?? 0);
+  }
+
   /** Prompts to show: open ones, and settled ones for {@link KEEP_SETTLED_MS}. */
   const prompts = computed(() =>
     all.value.filter(
-      (prompt) =>
-        !isSettled(prompt.status) ||
-        clock.serverSecond - (prompt.call.decidedAt ?? prompt.call.deadline) < KEEP_SETTLED_MS,
+      (prompt) => !isSettled(prompt.status) || clock.serverSecond - settledAt(prompt.call) < KEEP_SETTLED_MS,
     ),
   );
 
   /** The oldest prompt still waiting for a decision (target of keyboard shortcuts). */
   const oldestOpen = computed(() => prompts.value.find((prompt) => prompt.status === 'pending'));
+
+  watch(
+    calls,
+    (list) => {
+      const now = connection.serverNow();
+      for (const call of list) if (!firstSeen.has(call.callId)) firstSeen.set(call.callId, now);
+      const present = new Set(list.map((call) => call.callId));
+      for (const callId of [...firstSeen.keys()]) if (!present.has(callId)) firstSeen.delete(callId);
+    },
+    { immediate: true },
+  );
 
   watch(calls, (list) => {
     for (const call of list) {

@@ -1,6 +1,6 @@
 import { fail, ok, queueStream } from '@switchboard/live-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queueView } from '../../test/support/fixtures.js';
+import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
 import { freshStores } from '../../test/support/setup.js';
 import { useClockStore } from './clock.store.js';
@@ -13,7 +13,7 @@ async function setup(serverAheadMs = 0, scope: number[] | 'all' = 'all') {
   socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
   useSessionStore().openDisplay('d');
   socket.open(sessionInfo({ queues: scope }), Date.now() + serverAheadMs);
-  useStreamsStore().want([queueStream(1)]);
+  useStreamsStore().want(['health', queueStream(1)]);
   await flush();
   return { socket, queues: useQueuesStore(), clock: useClockStore() };
 }
@@ -72,6 +72,65 @@ describe('queues store', () => {
       socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
       expect(queues.freshness(1)).toMatchObject({ status: 'live', stale: false });
       stop();
+    });
+  });
+
+  describe('while the PBX link is down', () => {
+    it('marks freshly confirmed data stale, frozen at the last time it was known true', async () => {
+      const { socket, queues, clock } = await setup();
+      await queues.resolveQueues([1]);
+      const stop = clock.use();
+      const confirmedAt = Date.now();
+      // An event after the last poll: the agent's change is known, so the freeze is not before it.
+      const data = queueView(1, {
+        confirmedAt,
+        agents: [agent('1001', 'on_call', { since: confirmedAt + 300 }), agent('1002')],
+      });
+      socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data });
+      socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(queues.freshness(1)).toMatchObject({ stale: false, frozenAt: null, staleNote: null });
+
+      socket.fire('snapshot', {
+        stream: 'health',
+        kind: 'health',
+        seq: 2,
+        data: health({ pbx: 'down', pbxSince: Date.now() }),
+      });
+      const down = queues.freshness(1);
+      expect(down).toMatchObject({ stale: true, frozenAt: confirmedAt + 300 });
+      expect(down.staleNote).toMatch(/^as of \d\d:\d\d:\d\d, PBX link down$/);
+      // Still frozen at the same instant a minute later: nothing counts on.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(queues.freshness(1).frozenAt).toBe(confirmedAt + 300);
+      // What the banners say the figures are frozen at.
+      expect(queues.newestKnownAt()).toBe(confirmedAt + 300);
+
+      socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 3, data: health() });
+      socket.fire('snapshot', {
+        stream: 'queue:1',
+        kind: 'queue',
+        seq: 2,
+        data: queueView(1, { confirmedAt: Date.now() }),
+      });
+      expect(queues.freshness(1)).toMatchObject({ stale: false, frozenAt: null });
+      stop();
+    });
+
+    it('says since when today’s figures are being recounted, on this screen’s clock', async () => {
+      // The gateway runs 30 s ahead of this screen.
+      const { socket, queues } = await setup(30_000);
+      const base = queueView(1);
+      const since = Date.now() + 30_000 - 120_000;
+      socket.fire('snapshot', {
+        stream: 'queue:1',
+        kind: 'queue',
+        seq: 1,
+        data: queueView(1, {
+          stats: { ...base.stats, today: { ...base.stats.today, recountPendingSince: since } },
+        }),
+      });
+      expect(queues.freshness(1).recountSince).toBe(Date.now() - 120_000);
     });
   });
 

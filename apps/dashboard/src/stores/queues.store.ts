@@ -2,10 +2,11 @@ import { queueStream, type QueueView } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
 import { callApi } from '../api/rest-client.js';
-import { isStale } from '../lib/staleness.js';
+import { isStale, lastKnownAt, staleNote } from '../lib/staleness.js';
 import type { ClientResult } from '../socket/live-socket.js';
 import { useClockStore } from './clock.store.js';
 import { useConnectionStore } from './connection.store.js';
+import { useOutageStore } from './outage.store.js';
 import { useSessionStore } from './session.store.js';
 import { useStreamsStore, type StreamStatus } from './streams.store.js';
 
@@ -19,10 +20,16 @@ export interface QueueRef {
 /** How fresh one queue's figures are. */
 export interface QueueFreshness {
   status: StreamStatus | 'unknown';
-  /** Data older than 2.5 poll intervals, a broken link, or data carried over a reconnection. */
+  /** Data older than 2.5 poll intervals, the PBX or gateway link down, or data carried over a reconnection. */
   stale: boolean;
   /** Age of the data by the gateway's confirmation time, ms; null before any data. */
   ageMs: number | null;
+  /** While stale: the gateway time its timers stand still at (the last time the data was known true). */
+  frozenAt: number | null;
+  /** While stale: what the stale mark says after "Not live", e.g. "as of 14:02:09, PBX link down". */
+  staleNote: string | null;
+  /** While today's figures are being recounted from the PBX's call records: since when, local time. */
+  recountSince: number | null;
 }
 
 /** Outcome of the last action on an agent, shown beside the agent. */
@@ -42,6 +49,7 @@ export const useQueuesStore = defineStore('queues', () => {
   const connection = useConnectionStore();
   const clock = useClockStore();
   const session = useSessionStore();
+  const outage = useOutageStore();
 
   const catalogue = ref<QueueRef[]>([]);
   const catalogueError = ref<string | null>(null);
@@ -72,18 +80,51 @@ export const useQueuesStore = defineStore('queues', () => {
     return streams.entry(queueStream(id), 'queue')?.data;
   }
 
+  /** Why a queue's data is not live, in a few words; null when it is. */
+  function staleReason(status: StreamStatus, confirmedAt: number, pollIntervalMs: number, now: number) {
+    if (connection.status === 'disconnected') return 'gateway link down';
+    if (!connection.linkUp) return 'connecting to the gateway';
+    if (outage.pbxDown) return 'PBX link down';
+    if (status !== 'live') return 'refreshing';
+    if (isStale(confirmedAt, pollIntervalMs, now)) return 'no update from the PBX';
+    return null;
+  }
+
   /** How fresh a queue's data is right now (re-evaluated at every clock tick). */
   function freshness(id: number): QueueFreshness {
     const entry = streams.entry(queueStream(id), 'queue');
     const data = entry?.data;
-    if (!entry || !data) return { status: entry?.status ?? 'unknown', stale: false, ageMs: null };
+    if (!entry || !data) {
+      const status = entry?.status ?? 'unknown';
+      return { status, stale: false, ageMs: null, frozenAt: null, staleNote: null, recountSince: null };
+    }
     // The precise clock: a stale mark must not wait for the next whole second.
     const now = clock.serverNow;
-    const stale =
-      entry.status !== 'live' || !connection.linkUp || isStale(data.confirmedAt, data.pollIntervalMs, now);
+    const reason = staleReason(entry.status, data.confirmedAt, data.pollIntervalMs, now);
     // Whole seconds, so the result (and what renders it) changes once a second, not at every tick.
     const ageMs = Math.max(0, Math.floor((now - data.confirmedAt) / 1000) * 1000);
-    return { status: entry.status, stale, ageMs };
+    const recount = data.stats.today.recountPendingSince;
+    const recountSince = typeof recount === 'number' ? outage.toLocal(recount) : null;
+    if (reason === null)
+      return { status: entry.status, stale: false, ageMs, frozenAt: null, staleNote: null, recountSince };
+    const frozenAt = Math.min(lastKnownAt(data), now);
+    return {
+      status: entry.status,
+      stale: true,
+      ageMs,
+      frozenAt,
+      staleNote: staleNote(outage.toLocal(frozenAt), reason),
+      recountSince,
+    };
+  }
+
+  /** The newest time (gateway clock) up to which any shown queue is known, for "frozen at" in banners. */
+  function newestKnownAt(): number | null {
+    const times = catalogue.value.flatMap((ref) => {
+      const data = view(ref.id);
+      return data ? [lastKnownAt(data)] : [];
+    });
+    return times.length === 0 ? null : Math.max(...times);
   }
 
   function actionKey(extension: string): string {
@@ -139,5 +180,15 @@ export const useQueuesStore = defineStore('queues', () => {
     return actions.get(actionKey(extension));
   }
 
-  return { catalogue, catalogueError, resolveQueues, view, freshness, agentLogin, listen, actionState };
+  return {
+    catalogue,
+    catalogueError,
+    resolveQueues,
+    view,
+    freshness,
+    newestKnownAt,
+    agentLogin,
+    listen,
+    actionState,
+  };
 });

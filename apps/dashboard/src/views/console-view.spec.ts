@@ -2,7 +2,7 @@ import { ok } from '@switchboard/live-protocol';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
-import { agent, conference, heldCall, queueView } from '../../test/support/fixtures.js';
+import { agent, conference, health, heldCall, queueView } from '../../test/support/fixtures.js';
 import { mountApp } from '../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
 
@@ -106,6 +106,107 @@ describe('supervisor console', () => {
     expect(router.currentRoute.value.name).toBe('login');
     expect(socket.connected).toBe(false);
     expect(wrapper.find('[data-testid="session-ended"]').exists()).toBe(false);
+  });
+});
+
+describe('console during an outage', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    vi.useFakeTimers({ now: new Date(2026, 10, 24, 14, 0, 0) });
+  });
+  afterEach(() => {
+    mounted?.unmount();
+    mounted = undefined;
+    vi.useRealTimers();
+  });
+
+  async function live() {
+    const app = await console_();
+    app.socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
+    app.socket.fire('snapshot', { stream: 'uacsta', kind: 'uacsta', seq: 1, data: [] });
+    await flushPromises();
+    return app;
+  }
+
+  const stale = (wrapper: VueWrapper, selector: string) =>
+    wrapper.findAll(selector).map((el) => el.attributes('data-stale'));
+
+  it('says the PBX link is down and since when, marks every live figure, and recovers', async () => {
+    const { wrapper, socket } = await live();
+    expect(wrapper.find('[data-testid="pbx-banner"]').exists()).toBe(false);
+    expect(stale(wrapper, '[data-testid="agent-row"]')).toEqual(['false', 'false']);
+    const timeOf1001 = () => wrapper.get('[data-agent-number="1001"] td.num').text();
+
+    await vi.advanceTimersByTimeAsync(2000);
+    socket.fire('delta', {
+      stream: 'health',
+      kind: 'health',
+      seq: 2,
+      patch: health({ pbx: 'down', pbxSince: Date.now() - 1000, eventStream: 'reconnecting' }),
+    });
+    await flushPromises();
+    const banner = wrapper.get('[data-testid="pbx-banner"]');
+    expect(banner.attributes('data-kind')).toBe('pbx');
+    expect(banner.get('[data-testid="outage-since"]').text()).toBe('since 14:00:01');
+    expect(banner.text()).toContain('Figures and agent states are frozen at 14:00:00');
+    expect(stale(wrapper, '[data-testid="agent-row"]')).toEqual(['true', 'true']);
+    expect(wrapper.get('[data-testid="agents-stale"]').text()).toContain('PBX link down');
+    expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('true');
+    expect(wrapper.get('[data-testid="conferences-panel"]').attributes('data-stale')).toBe('true');
+    expect(wrapper.get('[data-testid="uacsta-panel"]').attributes('data-stale')).toBe('true');
+    expect(wrapper.find('[data-testid="no-prompts"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="prompts-unavailable"]').text()).toContain('the PBX link is down');
+    const frozen = timeOf1001();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(timeOf1001()).toBe(frozen);
+
+    socket.fire('delta', { stream: 'health', kind: 'health', seq: 3, patch: health() });
+    socket.fire('delta', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 2,
+      patch: { confirmedAt: Date.now() },
+    });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="pbx-banner"]').exists()).toBe(false);
+    expect(stale(wrapper, '[data-testid="agent-row"]')).toEqual(['false', 'false']);
+    expect(wrapper.get('[data-testid="conferences-panel"]').attributes('data-stale')).toBe('false');
+    expect(wrapper.find('[data-testid="prompts-unavailable"]').exists()).toBe(false);
+    expect(timeOf1001()).not.toBe(frozen);
+  });
+
+  it('shows a softer banner while only the PBX event stream is interrupted', async () => {
+    const { wrapper, socket } = await live();
+    socket.fire('delta', {
+      stream: 'health',
+      kind: 'health',
+      seq: 2,
+      patch: health({ pbx: 'degraded', eventStream: 'reconnecting', eventStreamSince: Date.now() }),
+    });
+    await flushPromises();
+    const banner = wrapper.get('[data-testid="pbx-banner"]');
+    expect(banner.attributes('data-kind')).toBe('events');
+    expect(banner.text()).toContain('PBX events interrupted since 14:00:00');
+    // Polled figures are still live; what arrives only as events is not.
+    expect(stale(wrapper, '[data-testid="agent-row"]')).toEqual(['false', 'false']);
+    expect(wrapper.get('[data-testid="uacsta-panel"]').attributes('data-stale')).toBe('true');
+    expect(wrapper.get('[data-testid="conferences-panel"]').attributes('data-stale')).toBe('false');
+    expect(wrapper.find('[data-testid="prompts-unavailable"]').exists()).toBe(true);
+  });
+
+  it('says since when the gateway link is lost and up to when the figures are true', async () => {
+    const { wrapper, socket } = await live();
+    await vi.advanceTimersByTimeAsync(3000);
+    socket.drop();
+    await flushPromises();
+    const banner = wrapper.get('[data-testid="stale-banner"]');
+    expect(banner.text()).toContain('Connection to the gateway lost at 14:00:03');
+    expect(banner.text()).toContain('Figures and agent states are frozen at 14:00:00');
+    expect(wrapper.find('[data-testid="pbx-banner"]').exists()).toBe(false);
+    expect(stale(wrapper, '[data-testid="agent-row"]')).toEqual(['true', 'true']);
+    expect(wrapper.get('[data-testid="conferences-panel"]').attributes('data-stale')).toBe('true');
+    expect(wrapper.get('[data-testid="prompts-unavailable"]').text()).toContain('gateway');
   });
 });
 

@@ -2,7 +2,7 @@ import { ok } from '@switchboard/live-protocol';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
-import { queueView } from '../../test/support/fixtures.js';
+import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { mountApp } from '../../test/support/mount-app.js';
 
 const display = sessionInfo({ role: 'viewer', display: true, queues: [4] });
@@ -47,6 +47,39 @@ describe('embeds', () => {
     await flushPromises();
     expect(wrapper.findAll('[data-testid="agent-card"]')).toHaveLength(2);
     expect(wrapper.find('[data-testid^="tile-"]').exists()).toBe(false);
+  });
+
+  it('marks an embedded queue and its agents stale while the PBX link is down', async () => {
+    const base = queueView(4);
+    const data = queueView(4, {
+      agents: [agent('1001', 'on_call', { since: Date.now() - 5000 })],
+      stats: { ...base.stats, today: { ...base.stats.today, recountPendingSince: Date.now() } },
+    });
+    for (const path of ['/embed/queue/4?display=d1', '/embed/agents/4?display=d1']) {
+      const { wrapper, socket } = await embed(path);
+      socket.open(display);
+      await flushPromises();
+      socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data });
+      socket.fire('snapshot', {
+        stream: 'health',
+        kind: 'health',
+        seq: 1,
+        data: health({ pbx: 'down', pbxSince: Date.now() }),
+      });
+      await flushPromises();
+      expect(wrapper.get('[data-testid="freshness"]').attributes('data-stale')).toBe('true');
+      expect(wrapper.get('[data-testid="pbx-banner"]').text()).toContain('PBX link down since');
+      if (path.startsWith('/embed/queue')) {
+        expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('true');
+        expect(wrapper.get('[data-testid="tile-answered"]').attributes('data-provisional')).toBe('true');
+        expect(wrapper.get('[data-testid="recount-note"]').text()).toContain('recounting since');
+      } else {
+        expect(wrapper.get('[data-testid="agent-card"]').attributes('data-stale')).toBe('true');
+        expect(wrapper.get('[data-testid="agents-stale"]').text()).toContain('PBX link down');
+      }
+      wrapper.unmount();
+      mounted = undefined;
+    }
   });
 
   it('signs in inside the frame instead of navigating the page that holds it', async () => {

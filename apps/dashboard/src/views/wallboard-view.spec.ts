@@ -2,7 +2,7 @@ import { queueStream } from '@switchboard/live-protocol';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
-import { agent, queueView } from '../../test/support/fixtures.js';
+import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { mountApp } from '../../test/support/mount-app.js';
 
 const display = sessionInfo({ user: 'display:lobby', role: 'viewer', display: true, queues: [1, 2] });
@@ -109,6 +109,72 @@ describe('wallboard', () => {
     expect(label().text()).toContain('updated 6 s ago');
     expect(label().attributes('data-stale')).toBe('true');
     expect(wrapper.get('[data-testid="queue-board"]').attributes('data-stale')).toBe('true');
+  });
+
+  it('freezes and marks agent cards, timers and waiting callers while the PBX link is down', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 24, 14, 0, 0) });
+    const { wrapper, socket } = await wallboard();
+    const now = Date.now();
+    const base = queueView(1);
+    socket.fire('snapshot', {
+      stream: 'queue:1',
+      kind: 'queue',
+      seq: 1,
+      data: queueView(1, {
+        agents: [agent('1001', 'on_call', { since: now - 60_000 })],
+        waiting: [{ callId: 'w1', number: '5550100', name: '', since: now - 30_000 }],
+        stats: { ...base.stats, waiting: 1, oldestWaitingSince: now - 30_000 },
+      }),
+    });
+    socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
+    await flushPromises();
+    const card = () => wrapper.get('[data-agent-number="1001"]');
+    const waitOf = () => wrapper.get('[data-testid="waiting-caller"]').text();
+    expect(card().attributes('data-stale')).toBe('false');
+
+    socket.fire('delta', {
+      stream: 'health',
+      kind: 'health',
+      seq: 2,
+      patch: health({ pbx: 'down', pbxSince: Date.now() }),
+    });
+    await flushPromises();
+    expect(card().attributes('data-stale')).toBe('true');
+    expect(card().text()).toContain('1:00');
+    expect(wrapper.get('[data-testid="agents-stale"]').text()).toBe(
+      'Not live · agent states as of 14:00:00, PBX link down',
+    );
+    expect(wrapper.get('[data-testid="waiting-list"]').attributes('data-stale')).toBe('true');
+    expect(waitOf()).toContain('0:30');
+    expect(wrapper.get('[data-testid="tile-longestWait"]').text()).toContain('0:30');
+    expect(wrapper.get('[data-testid="pbx-banner"]').text()).toContain('PBX link down since 14:00:00');
+    await vi.advanceTimersByTimeAsync(20_000);
+    // Nothing counts on as if live.
+    expect(card().text()).toContain('1:00');
+    expect(waitOf()).toContain('0:30');
+    expect(wrapper.get('[data-testid="tile-longestWait"]').text()).toContain('0:30');
+
+    socket.fire('delta', { stream: 'health', kind: 'health', seq: 3, patch: health() });
+    socket.fire('delta', { stream: 'queue:1', kind: 'queue', seq: 2, patch: { confirmedAt: Date.now() } });
+    await flushPromises();
+    expect(card().attributes('data-stale')).toBe('false');
+    expect(card().text()).toContain('1:20');
+    expect(wrapper.find('[data-testid="agents-stale"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="pbx-banner"]').exists()).toBe(false);
+  });
+
+  it('says since when the gateway link is lost on the full-screen banner', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 24, 9, 30, 0) });
+    const { wrapper, socket } = await wallboard();
+    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
+    await flushPromises();
+    await vi.advanceTimersByTimeAsync(5000);
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(65_000);
+    const banner = wrapper.get('[data-testid="stale-banner"]');
+    expect(banner.classes()).toContain('overlay');
+    expect(banner.text()).toContain('Connection to the gateway lost at 09:30:05 (65 s ago)');
+    expect(banner.text()).toContain('Figures and agent states are frozen at 09:30:00');
   });
 
   it('rotates between the all-queues board and one board per queue', async () => {

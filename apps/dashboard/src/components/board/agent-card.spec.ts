@@ -61,4 +61,39 @@ describe('AgentCard', () => {
     expect(card.find('svg polygon').exists()).toBe(true);
     expect(card.attributes('aria-label')).toContain('Ringing');
   });
+
+  it('shows a time known only as a lower bound as "≥ m:ss", never as a fresh zero', () => {
+    const card = mount(AgentCard, {
+      props: {
+        agent: agent('1004', 'paused', { since: NOW - 120_000, sinceLowerBound: true }),
+        now: NOW,
+        maxPauseSec: 60,
+      },
+    }).get('[data-testid="agent-card"]');
+    expect(card.text()).toContain('≥ 2:00');
+    expect(card.attributes('aria-label')).toContain('for at least 2:00');
+    // At least two minutes is already past a one-minute pause limit.
+    expect(card.attributes('data-overdue')).toBe('true');
+  });
+
+  it('freezes the timer of stale data and marks the card, in words too', async () => {
+    const wrapper = mount(AgentCard, {
+      props: {
+        agent: agent('1005', 'on_call', { since: NOW - 75_000 }),
+        now: NOW,
+        maxPauseSec: null,
+        frozenAt: NOW - 15_000,
+      },
+    });
+    const card = () => wrapper.get('[data-testid="agent-card"]');
+    expect(card().text()).toContain('1:00');
+    expect(card().attributes('data-stale')).toBe('true');
+    expect(card().classes()).toContain('stale');
+    expect(card().attributes('aria-label')).toBe('Agent 1005, extension 1005: On call for 1:00 (not live)');
+    await wrapper.setProps({ now: NOW + 30_000 });
+    expect(card().text()).toContain('1:00');
+    await wrapper.setProps({ frozenAt: null });
+    expect(card().text()).toContain('1:45');
+    expect(card().attributes('data-stale')).toBe('false');
+  });
 });

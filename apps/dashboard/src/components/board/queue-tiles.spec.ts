@@ -112,4 +112,43 @@ describe('QueueTiles', () => {
       'tile-waiting',
     ]);
   });
+
+  it('marks today’s figures provisional while a recount is pending, and says since when', () => {
+    const base = queueView(1);
+    const since = new Date(2026, 10, 24, 14, 2, 30).getTime();
+    const wrapper = mount(QueueTiles, {
+      props: {
+        queue: queueView(1, {
+          stats: { ...base.stats, today: { ...base.stats.today, recountPendingSince: since } },
+        }),
+        now: NOW,
+        recountSince: since,
+      },
+    });
+    const provisional = wrapper
+      .findAll('[data-testid^="tile-"]')
+      .filter((t) => t.attributes('data-provisional') === 'true')
+      .map((t) => t.attributes('data-testid'));
+    expect(provisional).toEqual([
+      'tile-offered',
+      'tile-answered',
+      'tile-abandoned',
+      'tile-serviceLevel',
+      'tile-avgWait',
+      'tile-avgTalk',
+    ]);
+    const answered = wrapper.get('[data-testid="tile-answered"]');
+    expect(answered.text()).toContain('provisional');
+    expect(answered.attributes('title')).toContain('recounted');
+    // Calmly: no alarm level, and live figures (calls waiting, agents) are not touched.
+    expect(answered.attributes('data-level')).toBe('none');
+    expect(wrapper.get('[data-testid="tile-waiting"]').text()).not.toContain('provisional');
+    expect(wrapper.get('[data-testid="recount-note"]').text()).toContain('recounting since 14:02');
+  });
+
+  it('shows no recount note when none is pending', () => {
+    const { wrapper } = tiles({});
+    expect(wrapper.find('[data-testid="recount-note"]').exists()).toBe(false);
+    expect(wrapper.find('[data-provisional="true"]').exists()).toBe(false);
+  });
 });

@@ -3,8 +3,9 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectedWithCalls } from '../../../test/support/console-setup.js';
 import { sessionInfo } from '../../../test/support/fake-socket.js';
-import { heldCall } from '../../../test/support/fixtures.js';
+import { health, heldCall } from '../../../test/support/fixtures.js';
 import { useClockStore } from '../../stores/clock.store.js';
+import { useStreamsStore } from '../../stores/streams.store.js';
 import PromptsPanel from './PromptsPanel.vue';
 
 let wrapper: VueWrapper | undefined;
@@ -126,5 +127,77 @@ describe('PromptsPanel', () => {
     const live = wrapper.get('[data-testid="prompt-announcer"]');
     expect(live.attributes('aria-live')).toBe('assertive');
     expect(live.text()).toContain('Incoming call from +4915112345');
+  });
+
+  describe('while held calls cannot be seen', () => {
+    async function withHealth(
+      overrides: Parameters<typeof health>[0],
+      calls = [] as ReturnType<typeof heldCall>[],
+    ) {
+      const opened = await panel(calls);
+      useStreamsStore().want(['health']);
+      await flushPromises();
+      opened.socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health(overrides) });
+      await flushPromises();
+      return opened;
+    }
+
+    it('says so while the PBX link is down, never "no call is waiting"', async () => {
+      const since = new Date(2026, 10, 24, 14, 2, 11).getTime();
+      const { wrapper } = await withHealth({ pbx: 'down', pbxSince: since, eventStream: 'reconnecting' });
+      expect(wrapper.find('[data-testid="no-prompts"]').exists()).toBe(false);
+      const notice = wrapper.get('[data-testid="prompts-unavailable"]').text();
+      expect(notice).toContain('Held calls cannot be shown right now: the PBX link is down since 14:02:11.');
+      expect(notice).toContain('The PBX accepts them automatically after its 10 s hold window');
+    });
+
+    it('says so while the PBX event stream is not open', async () => {
+      const { wrapper } = await withHealth({ pbx: 'degraded', eventStream: 'reconnecting' });
+      expect(wrapper.get('[data-testid="prompts-unavailable"]').text()).toContain(
+        'the PBX event stream is interrupted',
+      );
+      expect(wrapper.find('[data-testid="no-prompts"]').exists()).toBe(false);
+    });
+
+    it('says so while the gateway link is down, and goes back to normal once all is well', async () => {
+      const { socket, wrapper } = await withHealth({});
+      expect(wrapper.find('[data-testid="prompts-unavailable"]').exists()).toBe(false);
+      expect(wrapper.find('[data-testid="no-prompts"]').exists()).toBe(true);
+      socket.drop();
+      await flushPromises();
+      expect(wrapper.get('[data-testid="prompts-unavailable"]').text()).toContain(
+        'the connection to the gateway is lost',
+      );
+    });
+
+    it('lists the calls accepted unseen meanwhile, with why, like other settled prompts', async () => {
+      const now = Date.now();
+      const { socket, wrapper } = await withHealth({ pbx: 'down' });
+      socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 2, data: health() });
+      socket.fire('delta', {
+        stream: 'inbound',
+        kind: 'inbound',
+        seq: 2,
+        patch: {
+          upsert: [
+            heldCall('u1', {
+              receivedAt: now - 300_000,
+              deadline: now - 290_000,
+              status: 'auto_accepted',
+              unseenReason: 'Accepted automatically while the PBX link was down',
+            }),
+          ],
+          remove: [],
+        },
+      });
+      await flushPromises();
+      const card = wrapper.get('[data-call-id="u1"]');
+      expect(card.attributes('data-status')).toBe('auto_accepted');
+      expect(card.attributes('data-unseen')).toBe('true');
+      expect(card.get('[data-testid="prompt-outcome"]').text()).toBe(
+        'Accepted automatically while the PBX link was down',
+      );
+      expect(wrapper.find('[data-testid="prompts-unavailable"]').exists()).toBe(false);
+    });
   });
 });

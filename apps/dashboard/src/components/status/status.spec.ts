@@ -2,7 +2,12 @@ import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { health } from '../../../test/support/fixtures.js';
 import FreshnessLabel from './FreshnessLabel.vue';
+import LinkDownBanner from './LinkDownBanner.vue';
 import LinkIndicators from './LinkIndicators.vue';
+import OutageBanner from './OutageBanner.vue';
+
+/** Local epoch ms of a wall-clock time today. */
+const at = (h: number, m: number, s: number) => new Date(2026, 10, 24, h, m, s).getTime();
 
 describe('LinkIndicators', () => {
   it('shows both links with words, not colour only', () => {
@@ -31,5 +36,73 @@ describe('FreshnessLabel', () => {
     expect(stale.text()).toBe('updated 90 s ago · STALE');
     expect(stale.attributes('data-stale')).toBe('true');
     expect(mount(FreshnessLabel, { props: { ageMs: null, stale: false } }).text()).toBe('waiting for data…');
+  });
+});
+
+describe('OutageBanner', () => {
+  it('says the PBX link is down, since when, and what it means for figures and held calls', () => {
+    const wrapper = mount(OutageBanner, {
+      props: {
+        kind: 'pbx',
+        since: at(14, 2, 11),
+        now: at(14, 5, 11),
+        frozenAt: at(14, 2, 9),
+        lastError: 'HTTP 503',
+        holdWindowMs: 10_000,
+      },
+    });
+    const text = wrapper.text();
+    expect(wrapper.attributes('data-kind')).toBe('pbx');
+    expect(wrapper.get('[data-testid="outage-since"]').text()).toBe('since 14:02:11');
+    expect(text).toContain('PBX link down since 14:02:11 (3 min ago)');
+    expect(text).toContain('Figures and agent states are frozen at 14:02:09');
+    expect(text).toContain('Held calls cannot be shown');
+    expect(text).toContain('after its 10 s hold window');
+    expect(text).toContain('Last error: HTTP 503');
+    // Announced once, assertively; the ticking "3 min ago" is kept out of the announcement.
+    const alert = wrapper.get('[role="alert"]');
+    expect(alert.get('[aria-hidden="true"]').text()).toBe('(3 min ago)');
+  });
+
+  it('is softer for an interrupted event stream: figures stay current, events are missing', () => {
+    const wrapper = mount(OutageBanner, {
+      props: { kind: 'events', since: at(9, 0, 0), now: at(9, 0, 40) },
+    });
+    expect(wrapper.classes()).toContain('kind-events');
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false);
+    expect(wrapper.get('[role="status"]').text()).toContain('PBX events interrupted since 09:00:00');
+    expect(wrapper.text()).toContain('Held calls and desk-phone calls cannot be shown');
+    expect(wrapper.text()).not.toContain('frozen');
+  });
+
+  it('keeps to one line of what matters on a wall screen', () => {
+    const wrapper = mount(OutageBanner, {
+      props: {
+        kind: 'pbx',
+        since: at(14, 2, 11),
+        now: at(14, 2, 41),
+        frozenAt: at(14, 2, 9),
+        audience: 'board',
+      },
+    });
+    expect(wrapper.text()).toBe(
+      'PBX link down since 14:02:11 (30 s ago)Figures and agent states are frozen at 14:02:09 and marked “not live”.',
+    );
+  });
+});
+
+describe('LinkDownBanner', () => {
+  it('says since when the gateway link is lost and up to when the figures are true', () => {
+    const wrapper = mount(LinkDownBanner, {
+      props: {
+        since: at(14, 2, 11),
+        now: at(14, 3, 11),
+        reason: 'Connection lost (transport close).',
+        frozenAt: at(14, 2, 10),
+      },
+    });
+    expect(wrapper.text()).toContain('Connection to the gateway lost at 14:02:11 (60 s ago)');
+    expect(wrapper.text()).toContain('Figures and agent states are frozen at 14:02:10.');
+    expect(wrapper.text()).toContain('Connection lost (transport close).');
   });
 });
