@@ -10,15 +10,16 @@ export interface AttributionQueue {
 
 /**
  * Decides which queue a finished call belongs to. CDRs do not name the queue, so the rules, in order:
- * 1. the gateway saw the call id in that queue's call lists (waiting, ringing or active) while polling;
- * 2. the callee is the queue's number (calls that ended unanswered in the queue);
- * 3. an inbound call answered by an extension that is an agent of exactly one watched queue;
- * 4. an inbound call to a DID that rules 1-2 tied to exactly one queue earlier today.
- * Otherwise the call belongs to no queue and is not counted. State is per day: `reset()` at the boundary.
+ * 1. the callee is the queue's number (calls that ended unanswered in the queue);
+ * 2. an inbound call answered by an extension that is an agent of exactly one watched queue;
+ * 3. an inbound call to a DID that rule 1 tied to exactly one queue today.
+ * Otherwise the call belongs to no queue and is not counted. The rules use only the day's call records
+ * and the queues' current configuration, never what one gateway happened to observe, so a gateway that
+ * counted the day live, one restarted and one taking the lead all count it the same way.
+ * State is per day: `reset()` at the boundary.
  */
 export class CdrAttribution {
   private queues: AttributionQueue[] = [];
-  private readonly seen = new Map<string, number>();
   private readonly didQueues = new Map<string, Set<number>>();
 
   /** Replaces the watched queues. */
@@ -26,19 +27,13 @@ export class CdrAttribution {
     this.queues = [...queues];
   }
 
-  /** The poll of `queueId` listed these call ids. */
-  sawCalls(queueId: number, callIds: readonly string[]): void {
-    for (const callId of callIds) this.seen.set(callId, queueId);
-  }
-
   /** Forgets the day's observations. */
   reset(): void {
-    this.seen.clear();
     this.didQueues.clear();
   }
 
   /**
-   * The queue of each call, learning DIDs from the calls that rules 1-2 place before applying rule 4, so
+   * The queue of each call, learning DIDs from the calls that rule 1 places before applying rules 2-3, so
    * the order of records does not matter.
    */
   attributeAll(calls: readonly FinishedCallFacts[]): Map<FinishedCallFacts, number> {
@@ -61,9 +56,7 @@ export class CdrAttribution {
   }
 
   private direct(call: FinishedCallFacts): number | undefined {
-    const queue =
-      this.seen.get(call.callId) ??
-      this.queues.find((q) => q.number !== '' && q.number === call.toNumber)?.id;
+    const queue = this.queues.find((q) => q.number !== '' && q.number === call.toNumber)?.id;
     if (queue !== undefined && call.didNumber !== '') {
       const set = this.didQueues.get(call.didNumber) ?? new Set<number>();
       set.add(queue);

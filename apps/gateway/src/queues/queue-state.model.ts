@@ -81,11 +81,6 @@ export class QueueLiveState {
     return [...this.agents.keys()];
   }
 
-  /** Call ids of every call the last poll listed for this queue (waiting, ringing or active). */
-  static callIdsOf(calls: QueueCallStatusResponse): string[] {
-    return [...calls.waiting_list, ...calls.ringing_list, ...calls.active_list].map((c) => c.call_id);
-  }
-
   /** Replaces the state with a poll of queue/agent_status and queue/call_status taken at `now`. */
   applyPoll(agents: readonly QueueAgent[], calls: QueueCallStatusResponse, now: number): void {
     const ringingAgents = new Set(calls.ringing_list.map((c) => c.callee_number));

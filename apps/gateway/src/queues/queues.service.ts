@@ -160,7 +160,6 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     // Data on the stream before this gateway's first poll came from the previous leader of a cluster.
     const shown = first ? this.hub.current(queueStream(queueId), 'queue') : undefined;
     if (shown) state.adoptSince(shown);
-    this.today.sawCalls(queueId, QueueLiveState.callIdsOf(calls));
     this.updateAttribution();
     this.publish(queueId);
   }

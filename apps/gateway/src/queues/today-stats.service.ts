@@ -166,11 +166,6 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     this.queuesKnownWaiters.clear();
   }
 
-  /** A queue poll listed these calls. */
-  sawCalls(queueId: number, callIds: readonly string[]): void {
-    this.daily.attribution.sawCalls(queueId, callIds);
-  }
-
   /** Calls `listener` with the queues whose figures changed (`all` after a rebuild or a new day). */
   onChange(listener: (queueIds: number[] | 'all') => void): () => void {
     this.listeners.add(listener);
