@@ -17,11 +17,13 @@ import { CommandsModule } from './commands/commands.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
 import { DashboardStaticModule } from './static/dashboard-static.module.js';
+import type { DurableState } from './state/durable-state.js';
+import { DurableStateModule } from './state/durable-state.module.js';
 
-/** The gateway: every feature module, configured from one validated GatewayConfig. */
+/** The gateway: every feature module, configured from one validated GatewayConfig and what DATA_DIR kept. */
 @Module({})
 export class AppModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(config: GatewayConfig, state: DurableState): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -41,7 +43,9 @@ export class AppModule {
         CommandsModule,
         AdminModule,
         DashboardStaticModule,
-        // REDIS_URL: several gateways share one PBX connection (without it, everything stays in memory).
+        // REDIS_URL: several gateways share one PBX connection and their state; without it, the state a
+        // restart must not lose is kept in DATA_DIR.
+        DurableStateModule.forRoot(state),
         ...(config.redisUrl ? [ClusterModule.forRoot(config)] : []),
       ],
     };

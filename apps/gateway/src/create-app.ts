@@ -7,6 +7,7 @@ import { RedisIoAdapter } from './cluster/redis-io.adapter.js';
 import { LeanIoAdapter } from './live/lean-io.adapter.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { JsonLogger } from './logging/json-logger.js';
+import { DurableState } from './state/durable-state.js';
 
 /** A started gateway. */
 export interface RunningGateway {
@@ -17,12 +18,16 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** Builds and starts the gateway on config.port (0 = any free port). Used by main.ts, tests and benchmarks. */
+/**
+ * Builds and starts the gateway on config.port (0 = any free port). Used by main.ts, tests and benchmarks.
+ * Rejects with a StateFileError, before anything starts, when DATA_DIR holds a file it cannot use.
+ */
 export async function startGateway(
   config: GatewayConfig,
   logger = new JsonLogger(config.logLevel),
 ): Promise<RunningGateway> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger, abortOnError: false });
+  const state = await DurableState.open(config);
+  const app = await NestFactory.create(AppModule.forRoot(config, state), { logger, abortOnError: false });
   // Several gateways: socket.io broadcasts reach the sockets of every replica through Redis.
   app.useWebSocketAdapter(
     config.redisUrl

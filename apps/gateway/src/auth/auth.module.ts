@@ -12,6 +12,7 @@ import { SecurityHeadersMiddleware } from './security-headers.middleware.js';
 import { SessionRevocations } from './session-revocations.js';
 import { SessionGuard } from './session.guard.js';
 import { SocketSessionsService } from './socket-sessions.service.js';
+import { DurableState } from '../state/durable-state.js';
 import { TokenSigner } from './token-signer.js';
 import { TrustedProxies } from './trusted-proxies.js';
 import { UserDirectory } from './user-directory.js';
@@ -27,13 +28,26 @@ const log = new Logger('Auth');
   providers: [
     {
       provide: TokenSigner,
-      inject: [GATEWAY_CONFIG],
-      useFactory: (config: GatewayConfig) => {
-        if (config.auth.secretGenerated)
+      inject: [GATEWAY_CONFIG, { token: DurableState, optional: true }],
+      useFactory: (config: GatewayConfig, state?: DurableState) => {
+        // Without AUTH_SECRET the gateway signs with a key it made once and keeps in DATA_DIR (never logged).
+        const kept = state?.authSecret;
+        if (kept && config.redisUrl)
+          log.warn({
+            msg: 'AUTH_SECRET is not set: tokens are signed with the key kept in DATA_DIR; replicas that do not share that directory refuse each other’s sessions and display links, so set the same AUTH_SECRET on every replica',
+            file: kept.file,
+          });
+        else if (kept)
+          log.log({
+            msg: 'AUTH_SECRET is not set: tokens are signed with the key kept in DATA_DIR',
+            file: kept.file,
+            created: kept.created,
+          });
+        else if (config.auth.secretGenerated)
           log.warn(
             'AUTH_SECRET is not set: tokens are signed with a random key, so sessions and display links end on restart',
           );
-        return new TokenSigner(config.auth.secret);
+        return new TokenSigner(kept?.value ?? config.auth.secret);
       },
     },
     {

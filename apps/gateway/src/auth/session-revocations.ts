@@ -31,6 +31,12 @@ export class SessionRevocations {
     return until !== undefined && until > this.now();
   }
 
+  /** The revoked session tokens still in force (to keep them beyond this process). */
+  revokedSessions(): { jti: string; expiresAt: number }[] {
+    this.prune();
+    return [...this.revoked].map(([jti, expiresAt]) => ({ jti, expiresAt }));
+  }
+
   /** Tells listeners that every principal `matches` accepts has ended. */
   announce(matches: (principal: Principal) => boolean, reason: string): void {
     for (const listener of this.listeners) listener(matches, reason);

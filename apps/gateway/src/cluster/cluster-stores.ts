@@ -12,8 +12,9 @@ export interface HeldCallChannels {
 }
 
 /**
- * The shared versions of state that would otherwise live in one gateway's memory. Provided only when
- * REDIS_URL is set; the modules that own these seams fall back to their in-memory versions without it.
+ * The versions of state that outlive one gateway's memory: shared through Redis when REDIS_URL is set
+ * (ClusterModule), kept in files in DATA_DIR otherwise (DurableStateModule). The modules that own these seams
+ * fall back to their in-memory versions when neither provides them (unit tests).
  */
 export interface ClusterStores {
   /** "First decision wins" on held calls across replicas. */

@@ -97,4 +97,18 @@ describe('PBX certificate trust', () => {
       /PBX_CA_FILE .*could not be read \(ENOENT\)/,
     );
   });
+
+  it('takes DATA_DIR as an absolute path, `data` under the working directory by default, never a file', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join, resolve } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'data-dir-'));
+    writeFileSync(join(dir, 'a-file'), '');
+    expect(loadGatewayConfig({}, secret).dataDir).toBe(resolve('data'));
+    // Created at start when missing.
+    expect(loadGatewayConfig({ DATA_DIR: join(dir, 'new') }, secret).dataDir).toBe(join(dir, 'new'));
+    expect(() => loadGatewayConfig({ DATA_DIR: join(dir, 'a-file') }, secret)).toThrow(
+      /DATA_DIR .*a-file is not a directory/,
+    );
+  });
 });

@@ -9,8 +9,8 @@ export interface StreamState {
 }
 
 /**
- * Where a {@link StreamHub}'s state goes besides this process's sockets when several gateways share the
- * streams (REDIS_URL set). Not provided for a single gateway, whose hub works alone.
+ * Where a {@link StreamHub}'s state goes besides this process's sockets: Redis when several gateways share
+ * the streams (REDIS_URL set), a file in DATA_DIR for a gateway running alone (it always leads).
  */
 export interface StreamReplica {
   /** Only the leader commits; a follower's hub mirrors the leader's and drops local commits. */

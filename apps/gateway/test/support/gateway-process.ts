@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built gateway (build it first: `npx nx run-many -t build -p pbx-api live-protocol pbx-simulator gateway`). */
@@ -23,7 +25,8 @@ process.once('exit', () => {
 
 /**
  * Spawns `node dist/main.js` with `env` (PORT=0 by default) and resolves with its URL once it logs
- * "gateway listening".
+ * "gateway listening". Without DATA_DIR in `env` it gets a fresh one, removed once it exited; pass DATA_DIR
+ * to restart a gateway on the state it kept.
  */
 export async function startGatewayProcess(
   env: Record<string, string>,
@@ -31,13 +34,24 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   if (!existsSync(GATEWAY_MAIN))
     throw new Error(`gateway not built: ${GATEWAY_MAIN} is missing (nx build gateway)`);
+  const ownDataDir = env['DATA_DIR'] ? undefined : mkdtempSync(join(tmpdir(), 'switchboard-data-'));
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
-    env: { PATH: process.env['PATH'] ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => running.delete(child));
+  void exited.then(() => {
+    running.delete(child);
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,0 +1,142 @@
+import {
+  AGENT_STATES,
+  queueIdOf,
+  type AgentView,
+  type AuditEntryView,
+  type CallerContext,
+  type HeldCallView,
+  type QueueStatsView,
+  type QueueThresholds,
+  type QueueTodayStats,
+  type QueueView,
+  type WaitingCallerView,
+} from '@switchboard/live-protocol';
+import type { StreamState } from '../live/stream-replica.js';
+import {
+  finite,
+  flag,
+  list,
+  nonEmptyText,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  positive,
+  record,
+  ShapeError,
+  text,
+  whole,
+  type Check,
+} from './shape.js';
+
+/** The live-protocol views as they are stored: the checks producers rely on when they diff against them. */
+
+const levels = object<{ warn: number | null; critical: number | null }>({
+  warn: nullable(finite),
+  critical: nullable(finite),
+});
+
+const thresholds = object<QueueThresholds>({
+  waiting: levels,
+  longestWaitSec: levels,
+  serviceLevel: levels,
+  serviceLevelSec: finite,
+  maxPauseSec: nullable(finite),
+});
+
+const agent = object<AgentView>({
+  number: text,
+  name: text,
+  state: oneOf(...AGENT_STATES),
+  since: finite,
+  sinceLowerBound: optional(flag),
+  pauseReason: text,
+  kind: oneOf('static', 'dynamic'),
+});
+
+const waitingCaller = object<WaitingCallerView>({ callId: text, number: text, name: text, since: finite });
+
+const today = object<QueueTodayStats>({
+  dayStart: finite,
+  timeZone: text,
+  offered: whole,
+  answered: whole,
+  abandoned: whole,
+  shortAbandoned: whole,
+  answeredWithinThreshold: whole,
+  serviceLevel: nullable(finite),
+  avgWaitSec: nullable(finite),
+  avgTalkSec: nullable(finite),
+  recountPendingSince: optional(finite),
+});
+
+const stats = object<QueueStatsView>({
+  waiting: whole,
+  oldestWaitingSince: nullable(finite),
+  agentCounts: record(whole) as Check<QueueStatsView['agentCounts']>,
+  today,
+});
+
+/** A queue stream's data. */
+export const queueView = object<QueueView>({
+  id: positive,
+  number: text,
+  name: text,
+  thresholds,
+  agents: list(agent),
+  waiting: list(waitingCaller),
+  stats,
+  confirmedAt: finite,
+  pollIntervalMs: finite,
+});
+
+const callerContext = object<CallerContext>({
+  contactName: nullable(text),
+  company: nullable(text),
+  callsToday: whole,
+  lastOutcome: nullable(text),
+});
+
+/** One held call of the `inbound` stream. */
+export const heldCallView = object<HeldCallView>({
+  callId: nonEmptyText,
+  from: text,
+  to: text,
+  trunk: text,
+  receivedAt: finite,
+  deadline: finite,
+  context: callerContext,
+  status: oneOf('pending', 'deciding', 'accepted', 'refused', 'auto_accepted', 'failed'),
+  blocked: flag,
+  decidedBy: nullable(text),
+  decidedAt: nullable(finite),
+  error: nullable(text),
+  unseenReason: optional(text),
+});
+
+/** One audit entry. */
+export const auditEntry = object<AuditEntryView>({
+  id: positive,
+  at: finite,
+  user: text,
+  action: text,
+  target: text,
+  result: oneOf('ok', 'error'),
+  detail: text,
+});
+
+/** A stored stream: `queue:<id>` (kind queue, data of that queue) or `inbound` (kind inbound). */
+export const storedStream: Check<StreamState> = (value, path) => {
+  const entry = object<{ stream: string; kind: string; seq: number }>({
+    stream: text,
+    kind: oneOf('queue', 'inbound'),
+    seq: positive,
+  })(value, path);
+  const data = (value as { data?: unknown }).data;
+  if (entry.stream === 'inbound' && entry.kind === 'inbound') list(heldCallView)(data, `${path}.data`);
+  else if (entry.kind === 'queue' && queueIdOf(entry.stream) !== undefined) {
+    if (queueView(data, `${path}.data`).id !== queueIdOf(entry.stream))
+      throw new ShapeError(`${path}.data.id`, `the id of ${entry.stream}`);
+  } else throw new ShapeError(`${path}.stream`, 'queue:<id> with kind queue, or inbound with kind inbound');
+  return value as StreamState;
+};
