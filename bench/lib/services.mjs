@@ -1,8 +1,10 @@
 // Starting the processes a part needs: the built simulator, the built gateway, the bare socket.io server,
 // the PBX tap, redis-server and load processes. Each runs as a separate process on 127.0.0.1.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getJson, postJson, requestJson, waitUntil, parsePrometheus } from './http.mjs';
 import {
@@ -139,6 +141,8 @@ async function startGatewayOnce({
   const profileFile = process.env.BENCH_PROFILE_DIR
     ? `${process.env.BENCH_PROFILE_DIR}/gateway-${Date.now()}-${port}.cpuprofile`
     : undefined;
+  // Each gateway its own state: a run must not continue the streams, links and audit of the last one.
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-data-'));
   const child = spawnNode(['--expose-gc', '--import', PATHS.guard, ...nodeArgs, PATHS.gateway], {
     env: {
       PORT: String(port),
@@ -149,6 +153,7 @@ async function startGatewayOnce({
       PBX_CLIENT_ID: SIM_CLIENT.id,
       PBX_CLIENT_SECRET: SIM_CLIENT.secret,
       AUTH_SECRET: randomBytes(24).toString('base64url'),
+      DATA_DIR: dataDir,
       USERS: await benchUsersEnv(),
       COMMANDS_PER_SECOND: '1000',
       BENCH_GC_STDIN: '1',
@@ -171,6 +176,7 @@ async function startGatewayOnce({
     );
   } catch (error) {
     await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${error.message}\n${output.tail()}`);
   }
   const stop = async () => {
@@ -181,6 +187,7 @@ async function startGatewayOnce({
       );
     }
     await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, pid: child.pid, child, output, stop };
 }

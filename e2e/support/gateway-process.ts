@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnNode, type NodeChild } from './child-process.js';
 import { freePort } from './free-port.js';
@@ -34,7 +35,8 @@ const READY_TIMEOUT_MS = 20_000;
 /**
  * Starts the built gateway (`node apps/gateway/dist/main.js`) against `pbxUrl`, serving the built
  * dashboard. No USERS and the demo PBX credentials make it offer the demo users (supervisor/supervisor,
- * admin/admin, viewer/viewer). AUTH_SECRET is fixed per process object, so sessions outlive a restart.
+ * admin/admin, viewer/viewer). AUTH_SECRET and a fresh DATA_DIR are fixed per process object, so sessions,
+ * display links and stream state outlive a restart, and no test sees another's.
  */
 export async function startGateway(options: GatewayOptions): Promise<GatewayProcess> {
   if (!existsSync(GATEWAY_MAIN))
@@ -53,6 +55,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     POLL_CONFERENCES_MS: '1000',
     DASHBOARD_DIR: DASHBOARD_DIST,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'switchboard-e2e-data-')),
     SITE_TIME_ZONE: 'UTC',
     LOG_LEVEL: 'warn',
     ...options.env,
@@ -89,6 +92,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
       await start();
     },
     output: () => child?.output() ?? '',
-    stop: async () => child?.stop('SIGTERM'),
+    stop: async () => {
+      await child?.stop('SIGTERM');
+      rmSync(env['DATA_DIR'] ?? '', { recursive: true, force: true });
+    },
   };
 }
