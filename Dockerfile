@@ -51,13 +51,16 @@ CMD ["node", "apps/pbx-simulator/dist/main.js"]
 
 # ---- gateway (default target): the gateway serving the built dashboard, as a non-root user.
 FROM ${NODE_IMAGE} AS gateway
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=prod-deps /repo ./
 COPY --from=build /repo/libs/pbx-api/dist libs/pbx-api/dist
 COPY --from=build /repo/libs/live-protocol/dist libs/live-protocol/dist
 COPY --from=build /repo/apps/gateway/dist apps/gateway/dist
 COPY --from=build /repo/apps/dashboard/dist apps/dashboard/dist
+# DATA_DIR belongs to the non-root user, so the gateway can keep its state there; mount a volume on it
+# (docker-compose.yml does) so the state outlives the container.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
