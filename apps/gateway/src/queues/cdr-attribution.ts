@@ -12,7 +12,8 @@ export interface AttributionQueue {
  * Decides which queue a finished call belongs to. CDRs do not name the queue, so the rules, in order:
  * 1. the callee is the queue's number (calls that ended unanswered in the queue);
  * 2. an inbound call answered by an extension that is an agent of exactly one watched queue;
- * 3. an inbound call to a DID that rule 1 tied to exactly one queue today.
+ * 3. an inbound call to a DID that rules 1-2 tied to exactly one queue today (so the calls of an agent of
+ *    several queues count where the other calls to the same number went).
  * Otherwise the call belongs to no queue and is not counted. The rules use only the day's call records
  * and the queues' current configuration, never what one gateway happened to observe, so a gateway that
  * counted the day live, one restarted and one taking the lead all count it the same way.
@@ -33,7 +34,7 @@ export class CdrAttribution {
   }
 
   /**
-   * The queue of each call, learning DIDs from the calls that rule 1 places before applying rules 2-3, so
+   * The queue of each call, learning DIDs from the calls that rules 1-2 place before applying rule 3, so
    * the order of records does not matter.
    */
   attributeAll(calls: readonly FinishedCallFacts[]): Map<FinishedCallFacts, number> {
@@ -56,7 +57,8 @@ export class CdrAttribution {
   }
 
   private direct(call: FinishedCallFacts): number | undefined {
-    const queue = this.queues.find((q) => q.number !== '' && q.number === call.toNumber)?.id;
+    const queue =
+      this.queues.find((q) => q.number !== '' && q.number === call.toNumber)?.id ?? this.byAgent(call);
     if (queue !== undefined && call.didNumber !== '') {
       const set = this.didQueues.get(call.didNumber) ?? new Set<number>();
       set.add(queue);
@@ -65,12 +67,15 @@ export class CdrAttribution {
     return queue;
   }
 
+  /** Rule 2: an inbound call answered by an agent of exactly one watched queue. */
+  private byAgent(call: FinishedCallFacts): number | undefined {
+    if (call.type !== 'inbound' || call.disposition !== 'ANSWERED') return undefined;
+    const owners = this.queues.filter((q) => q.agents.includes(call.toNumber));
+    return owners.length === 1 ? owners[0]?.id : undefined;
+  }
+
   private indirect(call: FinishedCallFacts): number | undefined {
     if (call.type !== 'inbound') return undefined;
-    if (call.disposition === 'ANSWERED') {
-      const owners = this.queues.filter((q) => q.agents.includes(call.toNumber));
-      if (owners.length === 1) return owners[0]?.id;
-    }
     const byDid = this.didQueues.get(call.didNumber);
     if (byDid?.size === 1) return [...byDid][0];
     return undefined;

@@ -170,19 +170,21 @@ describe('DailyQueueStats', () => {
     const calls = [
       call({ callId: 'a', toNumber: '6401', disposition: 'NO ANSWER', waitSec: 30, didNumber: '555' }),
       call({ callId: 'b', toNumber: '2001', didNumber: '555' }), // an agent of both queues, on a tied DID
-      call({ callId: 'c', toNumber: '2001', didNumber: '777' }), // the same agent, on a DID nobody tied
+      call({ callId: 'c', toNumber: '2001', didNumber: '777' }), // the same agent, on another DID...
+      call({ callId: 'd', toNumber: '2002', didNumber: '777' }), // ...that an agent of one queue ties
+      call({ callId: 'e', toNumber: '2001', didNumber: '999' }), // a DID nobody tied: no queue
     ];
     const live = new DailyQueueStats(OPTIONS, utc('2025-01-15T15:00:00Z'));
     live.setQueues([SALES, { ...SUPPORT, agents: ['2001'] }]);
     // Reported in an order where the DID is tied only after 'b' finished.
-    for (const finished of [calls[1], calls[2], calls[0]]) if (finished) live.addFinishedCall(finished);
+    for (const finished of [...calls].reverse()) live.addFinishedCall(finished);
     live.merge([], live.dayStart);
     const fresh = new DailyQueueStats(OPTIONS, utc('2025-01-15T15:00:00Z'));
     fresh.setQueues([SALES, { ...SUPPORT, agents: ['2001'] }]);
     fresh.merge(calls, fresh.dayStart);
     for (const id of [1, 2]) expect(live.stats(id)).toEqual(fresh.stats(id));
     expect(fresh.stats(2)).toMatchObject({ offered: 2, answered: 1, abandoned: 1 });
-    expect(fresh.stats(1).offered).toBe(0);
+    expect(fresh.stats(1)).toMatchObject({ offered: 2, answered: 2 });
   });
 
   it('de-duplicates 30012 events against the CDRs and keeps live calls across a rebuild', () => {

@@ -1,0 +1,122 @@
+import { queueStream, type QueueTodayStats, type QueueView } from '@switchboard/live-protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '../src/create-app.js';
+import { DEMO_PBX } from '../src/config/gateway-config.js';
+import { StreamHub } from '../src/live/stream-hub.service.js';
+import { QueuesService } from '../src/queues/queues.service.js';
+import { TodayStatsService } from '../src/queues/today-stats.service.js';
+import { waitFor } from './support/live-client.js';
+import { FAST_ENV } from './support/live-setup.js';
+import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { testConfig } from './support/test-config.js';
+
+/** The periodic recount of this test; the acceptance allows one period + 10 s after the last fault. */
+const RECOUNT_MS = 10_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The figures that must agree; `recountPendingSince` says a recount is due and is compared apart. */
+function figures(
+  stats: QueueTodayStats | undefined,
+): Omit<QueueTodayStats, 'recountPendingSince'> | undefined {
+  if (!stats) return undefined;
+  const { recountPendingSince: _pending, ...rest } = stats;
+  return rest;
+}
+
+describe("today's figures through PBX outages, dropped event sockets and an error window", () => {
+  let sim: RunningSimulator;
+  const gateways: RunningGateway[] = [];
+
+  async function gateway(): Promise<RunningGateway> {
+    const started = await startGateway(
+      testConfig({
+        PBX_BASE_URL: sim.url,
+        PBX_CLIENT_ID: DEMO_PBX.clientId,
+        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        SITE_TIME_ZONE: 'UTC',
+        ...FAST_ENV,
+        STATS_RECOUNT_MS: String(RECOUNT_MS),
+      }),
+    );
+    gateways.push(started);
+    return started;
+  }
+
+  const todayOf = (running: RunningGateway, queueId: number) =>
+    (running.app.get(StreamHub).current(queueStream(queueId), 'queue') as QueueView | undefined)?.stats.today;
+
+  beforeAll(async () => {
+    // 20x simulated time: calls of minutes end within seconds, so a short test sees hundreds finish.
+    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 1, speed: 20, seed: 23 });
+  });
+  afterAll(async () => {
+    for (const running of gateways) await running.close().catch(() => undefined);
+    await sim?.stop();
+  });
+
+  it('equal a freshly started gateway’s recount within one recount period + 10 s of the last fault', async () => {
+    const live = await gateway();
+    const queueIds = await waitFor(() => {
+      const ids = live.app.get(QueuesService).watchedIds();
+      return ids.length > 0 ? ids : undefined;
+    }, 'the queue list');
+    await waitFor(() => live.app.get(TodayStatsService).isRebuilt, 'the first recount', 15_000);
+    await pause(5_000);
+
+    // PBX down for 30 s while calls go on.
+    await sim.post('/sim/faults', { down: true });
+    await pause(5_000);
+    const duringOutage = queueIds.map((id) => todayOf(live, id)?.recountPendingSince);
+    await pause(25_000);
+    await sim.post('/sim/faults', { down: false });
+    // A minute of 10 % failed answers, with three event-socket drops.
+    await sim.post('/sim/faults', { errorRate: 0.1 });
+    for (const at of [10_000, 20_000, 20_000]) {
+      await pause(at);
+      await sim.post('/sim/faults', { dropEventSockets: true });
+    }
+    await pause(10_000);
+    await sim.post('/sim/faults', { clear: true });
+    const lastFault = Date.now();
+    await sim.post('/sim/traffic', { rate: 0 });
+
+    const fresh = await gateway();
+    await waitFor(() => fresh.app.get(TodayStatsService).isRebuilt, 'the fresh gateway’s recount', 15_000);
+    const deadline = lastFault + RECOUNT_MS + 10_000;
+    const agree = () =>
+      queueIds.every((id) => {
+        const a = todayOf(live, id);
+        const b = todayOf(fresh, id);
+        return (
+          a?.recountPendingSince === undefined &&
+          b?.recountPendingSince === undefined &&
+          JSON.stringify(figures(a)) === JSON.stringify(figures(b))
+        );
+      });
+    await waitFor(
+      () => agree() || undefined,
+      'the live figures to equal the fresh recount',
+      deadline - Date.now(),
+    ).catch(() => undefined);
+    const agreedAfterMs = agree() ? Date.now() - lastFault : null;
+    for (const id of queueIds) {
+      const a = figures(todayOf(live, id));
+      const b = figures(todayOf(fresh, id));
+      console.log(
+        `queue ${id}: live offered/answered/abandoned/short ${a?.offered}/${a?.answered}/${a?.abandoned}/${a?.shortAbandoned}` +
+          ` avg wait ${a?.avgWaitSec} s SL ${a?.serviceLevel} % | fresh ${b?.offered}/${b?.answered}/${b?.abandoned}/${b?.shortAbandoned}` +
+          ` avg wait ${b?.avgWaitSec} s SL ${b?.serviceLevel} %`,
+      );
+    }
+    console.log(
+      `figures agreed ${agreedAfterMs === null ? 'NEVER' : `${(agreedAfterMs / 1000).toFixed(1)} s`} after the last fault` +
+        ` (limit ${(RECOUNT_MS + 10_000) / 1000} s); a recount was shown pending during the outage: ${duringOutage.every((v) => v !== undefined)}`,
+    );
+    expect(duringOutage.every((since) => since !== undefined)).toBe(true);
+    for (const id of queueIds) {
+      expect(figures(todayOf(live, id))).toEqual(figures(todayOf(fresh, id)));
+      expect(todayOf(live, id)?.offered).toBeGreaterThan(0);
+    }
+    expect(agreedAfterMs).not.toBeNull();
+  }, 240_000);
+});

@@ -1,0 +1,168 @@
+import type { HeldCallView, KeyedPatch } from '@switchboard/live-protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '../src/create-app.js';
+import { DEMO_PBX } from '../src/config/gateway-config.js';
+import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
+import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { connectClient, type TestClient } from './support/command-client.js';
+import { LiveTestClient, waitFor } from './support/live-client.js';
+import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { testConfig } from './support/test-config.js';
+
+/** The controlled trunk and a DID of the small scenario (GET /sim/world). */
+const TRUNK = 'carrier-west';
+const DID = '8005551000';
+const HOLD_WINDOW_MS = 10_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How a held call reached the screens, as a supervisor's socket saw it. */
+interface Seen {
+  raisedAt: number;
+  label: string;
+  /** First time it was shown pending, with the deadline then shown. */
+  pendingAt?: number;
+  deadline?: number;
+  /** Settled as accepted automatically while nobody could see it, with the reason. */
+  unseenReason?: string;
+}
+
+describe('no held call lost through PBX outages and dropped event sockets', () => {
+  let sim: RunningSimulator;
+  let gateway: RunningGateway;
+  let watcher: LiveTestClient;
+  let sup: TestClient;
+  const seen = new Map<string, Seen>();
+  let counter = 0;
+
+  const decisionsAtPbx = async () => {
+    const ops = (await sim.stats()).requests.by_operation;
+    return (ops['call/accept_inbound'] ?? 0) + (ops['call/refuse_inbound'] ?? 0);
+  };
+
+  /** Every held call the supervisor's screen is told about, as it arrives. */
+  function record(calls: readonly HeldCallView[]): void {
+    for (const call of calls) {
+      const entry = seen.get(call.callId);
+      if (!entry) continue;
+      if (call.status === 'pending' && entry.pendingAt === undefined) {
+        entry.pendingAt = Date.now();
+        entry.deadline = call.deadline;
+      }
+      if (call.unseenReason) entry.unseenReason = call.unseenReason;
+    }
+  }
+
+  async function raise(label: string): Promise<string> {
+    const raisedAt = Date.now();
+    const answer = await sim.post<{ call_id: string }>('/sim/inbound-calls', {
+      from: `55530${String(counter++).padStart(5, '0')}`,
+      to: DID,
+      trunk_name: TRUNK,
+    });
+    seen.set(answer.body.call_id, { raisedAt, label });
+    return answer.body.call_id;
+  }
+
+  beforeAll(async () => {
+    sim = await startSimulator({ scenario: 'small', seed: 31, trafficRate: 0, holdWindowMs: HOLD_WINDOW_MS });
+    gateway = await startGateway(
+      testConfig({
+        PBX_BASE_URL: sim.url,
+        PBX_CLIENT_ID: DEMO_PBX.clientId,
+        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
+        POLL_QUEUES_MS: '1000',
+        PBX_TIMEOUT_MS: '2000',
+        POLL_MAX_BACKOFF_MS: '30000',
+        ...(await testUsersEnv()),
+      }),
+    );
+    const pbx = gateway.app.get(PbxConnectionService);
+    await waitFor(() => pbx.health.eventStream === 'open', 'the PBX event stream', 10_000);
+    const token = tokenFor(gateway, 'sup');
+    watcher = await LiveTestClient.connect(gateway.url, token);
+    watcher.socket.on('snapshot', (snapshot) => {
+      if (snapshot.stream === 'inbound') record(snapshot.data as HeldCallView[]);
+    });
+    watcher.socket.on('delta', (delta) => {
+      if (delta.stream === 'inbound') record((delta.patch as KeyedPatch<HeldCallView>).upsert);
+    });
+    await watcher.request('subscribe', { streams: ['inbound', 'health'] });
+    sup = await connectClient(gateway.url, token);
+  });
+  afterAll(async () => {
+    watcher?.close();
+    sup?.close();
+    await gateway?.close();
+    await sim?.stop();
+  });
+
+  it('shows every call still held, records every call routed unseen, and decides none twice', async () => {
+    const pbxDecisionsBefore = await decisionsAtPbx();
+
+    // A PBX outage of 15 s: a call raised early in it is routed by the PBX before it returns; one raised
+    // late is still held when it returns.
+    await sim.post('/sim/faults', { down: true });
+    await pause(1_000);
+    await raise('during the outage, routed before the PBX returned');
+    await pause(11_000);
+    await raise('during the outage, still held when the PBX returned');
+    await pause(3_000);
+    await sim.post('/sim/faults', { down: false });
+    const returnedAt = Date.now();
+    await pause(300);
+    await raise('0.3 s after the PBX returned');
+    await pause(600);
+    await raise('0.9 s after the PBX returned');
+    await pause(6_000);
+
+    // A dropped event socket: a call raised 0.2 s later arrives while the stream reconnects.
+    await sim.post('/sim/faults', { dropEventSockets: true });
+    await pause(200);
+    const afterDrop = await raise('0.2 s after the event socket dropped');
+
+    // Everything is shown or recorded within the hold window.
+    await waitFor(
+      () => [...seen.values()].every((s) => s.pendingAt !== undefined || s.unseenReason !== undefined),
+      'every held call shown or recorded',
+      HOLD_WINDOW_MS + 5_000,
+    ).catch(() => undefined);
+
+    // A decision on a call found after the drop reaches the PBX exactly once, even when sent twice.
+    const first = await sup.command<HeldCallView>('inbound:decide', {
+      callId: afterDrop,
+      decision: 'accept',
+    });
+    const second = await sup.command<HeldCallView>('inbound:decide', {
+      callId: afterDrop,
+      decision: 'accept',
+    });
+    await pause(500);
+    const pbxDecisions = (await decisionsAtPbx()) - pbxDecisionsBefore;
+
+    let lost = 0;
+    for (const [callId, s] of seen) {
+      const how =
+        s.pendingAt !== undefined
+          ? `shown pending ${s.pendingAt - s.raisedAt} ms after it was raised, ${Math.round(((s.deadline ?? 0) - (s.pendingAt ?? 0)) / 100) / 10} s left of ${HOLD_WINDOW_MS / 1000} s`
+          : s.unseenReason !== undefined
+            ? `recorded: ${s.unseenReason}`
+            : 'LOST';
+      if (how === 'LOST') lost++;
+      console.log(`held call ${callId} (${s.label}): ${how}`);
+    }
+    console.log(
+      `held calls: ${seen.size} raised, ${lost} lost; decisions sent by the supervisor 2 (the same call), decisions at the PBX ${pbxDecisions}; PBX returned at +0 s, first call after it shown ${
+        [...seen.values()].find((s) => s.raisedAt > returnedAt)?.pendingAt !== undefined ? 'yes' : 'no'
+      }`,
+    );
+
+    expect(lost).toBe(0);
+    const outage = [...seen.values()];
+    expect(outage[0]?.unseenReason).toMatch(/while its link was down/);
+    for (const s of outage.slice(1)) expect(s.pendingAt).toBeDefined();
+    expect(first.ok).toBe(true);
+    expect(second).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(pbxDecisions).toBe(1);
+  }, 90_000);
+});
