@@ -11,11 +11,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
+import { startGateway } from '../src/create-app.js';
+import { StreamHub } from '../src/live/stream-hub.service.js';
 import { STATE_FILES } from '../src/state/durable-state.js';
 import { connectClient, login, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { startRedis, type RunningRedis } from './support/redis-server.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { testConfig } from './support/test-config.js';
 
 /**
  * A gateway killed (SIGKILL) and started again keeps what screens and supervisors rely on: display links
@@ -345,6 +348,43 @@ describe('a gateway restarted with Redis', () => {
     gateway = await afterTheRestart(scenario, before, clients);
     expect(readdirSync(scenario.dataDir)).toEqual([STATE_FILES.authSecret]);
   }, 90_000);
+});
+
+describe('a gateway shut down gracefully (SIGTERM)', () => {
+  it('writes the stream state still waiting for its coalesced write', async () => {
+    const config = testConfig({
+      PBX_BASE_URL: 'http://127.0.0.1:9',
+      PBX_CLIENT_ID: 'x',
+      PBX_CLIENT_SECRET: 'y',
+    });
+    const gateway = await startGateway(config);
+    const now = Date.now();
+    const call: HeldCallView = {
+      callId: 'call-at-shutdown',
+      from: '5551000',
+      to: DID,
+      trunk: TRUNK,
+      receivedAt: now,
+      deadline: now + HOLD_WINDOW_MS,
+      context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
+      status: 'pending',
+      blocked: false,
+      decidedBy: null,
+      decidedAt: null,
+      error: null,
+    };
+    const seq = gateway.app
+      .get(StreamHub)
+      .commit('inbound', 'inbound', [call], { upsert: [call], remove: [] });
+    // Closed at once, well within the 500 ms the stream file waits for more changes.
+    await gateway.close();
+    const stored = JSON.parse(readFileSync(join(config.dataDir, STATE_FILES.streams), 'utf8')) as {
+      streams: { stream: string; seq: number; data: HeldCallView[] }[];
+    };
+    const inbound = stored.streams.find((entry) => entry.stream === 'inbound');
+    expect(inbound?.seq).toBe(seq);
+    expect(inbound?.data.map((c) => c.callId)).toEqual(['call-at-shutdown']);
+  });
 });
 
 async function gatewayEnv(sim: RunningSimulator, dataDir: string): Promise<Record<string, string>> {
