@@ -128,7 +128,8 @@ export class DurableState {
 /** Creates DATA_DIR, checks it can be written, and removes temporary files a killed gateway left behind. */
 async function prepareDirectory(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    // A new directory is the gateway user's alone (the files in it are 0600 as well).
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {
     throw new StateFileError(
@@ -137,9 +138,12 @@ async function prepareDirectory(dir: string): Promise<void> {
       "make it writable for the gateway's user, or point DATA_DIR at a directory that is",
     );
   }
-  const names = Object.values(STATE_FILES).map((name) => name.replace(/\./g, '\\.'));
-  // write-file-atomic's temporary files are `<file>.<number>`; the key's is `auth-secret.<pid>.new`.
-  const leftover = new RegExp(`^(${names.join('|')})\\.\\d+(\\.new)?$`);
+  // write-file-atomic's temporary files are `<file>.<number>`. Only this gateway writes those files (one per
+  // DATA_DIR without Redis); the key's temporary file is left alone, another replica may be making it now.
+  const names = Object.values(STATE_FILES)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.replace(/\./g, '\\.'));
+  const leftover = new RegExp(`^(${names.join('|')})\\.\\d+$`);
   for (const name of await readdir(dir))
     if (leftover.test(name)) await unlink(join(dir, name)).catch(() => undefined);
 }

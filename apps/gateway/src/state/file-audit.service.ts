@@ -29,6 +29,8 @@ export class FileAuditService extends AuditService {
       what: 'audit entries',
       check: checkDocument,
       snapshot: () => ({ nextId: this.ids.next, entries: this.recent(capacity).reverse() }),
+      // The whole ring (up to a few hundred KB) per write: a burst of commands is one write, not one each.
+      coalesceMs: 100,
       onError,
     });
   }
