@@ -8,7 +8,7 @@ import { JsonLogger } from '../src/logging/json-logger.js';
 import { testUsersEnv } from './support/auth-fixtures.js';
 import { connectClient, login, waitFor } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { freshDataDir, testConfig } from './support/test-config.js';
 
 /** Resolves with the promise's value, or fails after `ms`. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -64,6 +64,19 @@ describe('demo mode (the simulator with its demo credentials, no USERS)', () => 
     } finally {
       screen.close();
     }
+  });
+
+  it('shows the same display link after a restart, so a TV showing it carries on', async () => {
+    const env = { ...demoEnv(), DATA_DIR: freshDataDir() };
+    const first = await gateway(env);
+    const link = await within(first.app.get(DemoDisplayLink).link(), 10_000, 'display link');
+    await first.close();
+    gateways.splice(0);
+    const second = await gateway(env);
+    expect(await within(second.app.get(DemoDisplayLink).link(), 10_000, 'display link')).toBe(
+      link?.replace(`:${first.port}/`, `:${second.port}/`),
+    );
+    expect(await second.app.get(DisplayTokensService).list()).toHaveLength(1);
   });
 
   it('signs the demo supervisor in', async () => {

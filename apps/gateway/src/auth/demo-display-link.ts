@@ -70,9 +70,8 @@ export class DemoDisplayLink implements OnApplicationBootstrap, OnModuleDestroy 
       this.timer.unref();
       return;
     }
-    this.displays
-      .create({ name: 'Demo wallboard (all queues)', queues: queues.slice(0, 200) }, 'demo')
-      .then(({ token }) => {
+    this.demoToken(queues.slice(0, 200))
+      .then((token) => {
         const url = wallboardLink(port, token);
         this.logger.log({ msg: 'display link', url, queues });
         this.resolveCreated?.(url);
@@ -84,5 +83,19 @@ export class DemoDisplayLink implements OnApplicationBootstrap, OnModuleDestroy 
         });
         this.resolveCreated?.(undefined);
       });
+  }
+
+  /**
+   * The demo link of an earlier start (display links are kept across restarts) when it shows every queue
+   * known now (right after a restart that may be only the queues stored before), else a new one.
+   */
+  private async demoToken(queues: number[]): Promise<string> {
+    const kept = (await this.displays.list())
+      .reverse()
+      .find((link) => link.createdBy === 'demo' && queues.every((id) => link.queues.includes(id)));
+    const token = kept && (await this.displays.tokenOf(kept.id));
+    return (
+      token ?? (await this.displays.create({ name: 'Demo wallboard (all queues)', queues }, 'demo')).token
+    );
   }
 }

@@ -82,6 +82,22 @@ export class DisplayTokensService {
     };
   }
 
+  /**
+   * The token of an existing display link, signed again from its record (the demo shows the same link after
+   * a restart instead of adding one per start); undefined when there is no such link.
+   */
+  async tokenOf(id: string): Promise<string | undefined> {
+    const record = await this.store.get(id);
+    if (!record) return undefined;
+    return this.signer.sign({
+      typ: 'display',
+      sub: record.id,
+      jti: record.jti,
+      iat: record.createdAt,
+      exp: null,
+    });
+  }
+
   /** True while the display token exists. */
   async exists(id: string): Promise<boolean> {
     return (await this.store.get(id)) !== undefined;
