@@ -214,8 +214,10 @@ describe('recovery, honest staleness, the request budget and health under bad in
       codes.push(answer.ok ? 'ok' : answer.error.code);
     }
     const admin = tokenFor(gateway, 'admin');
-    const adminAnswer = await rest(gateway.url, 'POST', '/api/pbx/extension/query', admin, {
-      number: '10\uD800',
+    const adminAnswer = await rest(gateway.url, 'POST', '/api/pbx/block_numbers/create', admin, {
+      name: 'bad \uD800',
+      limit_type: 'inbound',
+      number_list: '5551234',
     });
     sup.close();
     await pause(3_000);
