@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { freshDataDir } from './test-config.js';
 
 /** The built gateway (build it first: `npx nx run-many -t build -p pbx-api live-protocol pbx-simulator gateway`). */
 const GATEWAY_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -34,7 +33,7 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   if (!existsSync(GATEWAY_MAIN))
     throw new Error(`gateway not built: ${GATEWAY_MAIN} is missing (nx build gateway)`);
-  const ownDataDir = env['DATA_DIR'] ? undefined : mkdtempSync(join(tmpdir(), 'switchboard-data-'));
+  const ownDataDir = env['DATA_DIR'] ? undefined : freshDataDir();
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',

@@ -1,18 +1,43 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadGatewayConfig, type GatewayConfig } from '../../src/config/gateway-config.js';
 
-const dataDirs: string[] = [];
-process.once('exit', () => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+/** Test DATA_DIRs live here, named `<pid>-<n>`; a gateway creates its own when it starts. */
+const DATA_ROOT = join(tmpdir(), 'switchboard-test-data');
+let dataDirs = 0;
 
-/** A fresh DATA_DIR, removed when the test process ends: no test sees another's display links or streams. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the directories of test processes that are gone (vitest may end a worker without 'exit'). */
+function sweepDataDirs(): void {
+  mkdirSync(DATA_ROOT, { recursive: true });
+  for (const name of readdirSync(DATA_ROOT)) {
+    const pid = Number(name.split('-')[0]);
+    if (pid !== process.pid && !running(pid)) rmSync(join(DATA_ROOT, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A fresh DATA_DIR (a path: the gateway creates it), removed with this test process: no test sees another's
+ * display links or streams.
+ */
 export function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'switchboard-data-'));
-  dataDirs.push(dir);
-  return dir;
+  if (dataDirs === 0) {
+    sweepDataDirs();
+    process.once('exit', () => {
+      for (let n = 1; n <= dataDirs; n++)
+        rmSync(join(DATA_ROOT, `${process.pid}-${n}`), { recursive: true, force: true });
+    });
+  }
+  return join(DATA_ROOT, `${process.pid}-${++dataDirs}`);
 }
 
 /**
