@@ -36,7 +36,7 @@ export function useLinkState(): LinkState {
     frozenAt: computed(() => {
       const kind = outage.value?.kind;
       if (kind !== 'gateway' && kind !== 'pbx') return null;
-      const known = queues.newestKnownAt();
+      const known = queues.knownUntil();
       if (known !== null) return outages.toLocal(known);
       if (kind === 'gateway') return connection.lastMessageAt;
       const lastSuccess = outages.lastHealth?.lastSuccessAt;

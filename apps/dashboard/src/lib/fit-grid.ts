@@ -12,7 +12,8 @@ interface CardDesign {
 const DESIGNS: readonly CardDesign[] = [
   { density: 'full', widthEm: 15, heightEm: 4.6, minFontPx: 12 },
   { density: 'compact', widthEm: 11, heightEm: 2.6, minFontPx: 9 },
-  { density: 'micro', widthEm: 6.5, heightEm: 1.7, minFontPx: 0 },
+  // Shape, extension and "≥ 1:40" on one line (6.5 em cut the time off).
+  { density: 'micro', widthEm: 8, heightEm: 1.7, minFontPx: 0 },
 ];
 
 /** Type never grows beyond this, so one agent on a TV does not become a poster. */

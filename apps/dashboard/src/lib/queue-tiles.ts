@@ -73,9 +73,9 @@ export function recountShort(since: number | null): string {
   return since === null ? 'recounting' : `recounting since ${formatClock(since).slice(0, 5)}`;
 }
 
-/** The note under provisional figures: "Today's figures are provisional (recounting since 14:02)". */
+/** The note under provisional figures: "Today's figures are provisional: recounting since 14:02". */
 export function recountLine(since: number | null): string {
-  return `Today’s figures are provisional (${recountShort(since)} from the PBX call records)`;
+  return `Today’s figures are provisional: ${recountShort(since)}`;
 }
 
 /** Seconds the oldest caller has waited at `serverNow`, or null when nobody waits. */

@@ -104,7 +104,7 @@ describe('queues store', () => {
       await vi.advanceTimersByTimeAsync(60_000);
       expect(queues.freshness(1).frozenAt).toBe(confirmedAt + 300);
       // What the banners say the figures are frozen at.
-      expect(queues.newestKnownAt()).toBe(confirmedAt + 300);
+      expect(queues.knownUntil()).toBe(confirmedAt + 300);
 
       socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 3, data: health() });
       socket.fire('snapshot', {

@@ -118,13 +118,16 @@ export const useQueuesStore = defineStore('queues', () => {
     };
   }
 
-  /** The newest time (gateway clock) up to which any shown queue is known, for "frozen at" in banners. */
-  function newestKnownAt(): number | null {
+  /**
+   * The time (gateway clock) up to which every shown queue is known, for "frozen at" in banners: the
+   * least recent of them, so the banner never claims more than the stale marks beside the figures.
+   */
+  function knownUntil(): number | null {
     const times = catalogue.value.flatMap((ref) => {
       const data = view(ref.id);
-      return data ? [lastKnownAt(data)] : [];
+      return data ? [Math.min(lastKnownAt(data), clock.serverNow)] : [];
     });
-    return times.length === 0 ? null : Math.max(...times);
+    return times.length === 0 ? null : Math.min(...times);
   }
 
   function actionKey(extension: string): string {
@@ -186,7 +189,7 @@ export const useQueuesStore = defineStore('queues', () => {
     resolveQueues,
     view,
     freshness,
-    newestKnownAt,
+    knownUntil,
     agentLogin,
     listen,
     actionState,

@@ -163,6 +163,27 @@ describe('wallboard', () => {
     expect(wrapper.find('[data-testid="pbx-banner"]').exists()).toBe(false);
   });
 
+  it('says the same "as of" time on the banner and the agent grid of the all-queues board', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 24, 14, 0, 0) });
+    const { wrapper, socket } = await wallboard('/wallboard?display=tv-token&queues=1,2');
+    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
+    await vi.advanceTimersByTimeAsync(1000);
+    socket.fire('snapshot', { stream: 'queue:2', kind: 'queue', seq: 1, data: queueView(2) });
+    socket.fire('snapshot', {
+      stream: 'health',
+      kind: 'health',
+      seq: 1,
+      data: health({ pbx: 'down', pbxSince: Date.now() }),
+    });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="pbx-banner"]').text()).toContain('frozen at 14:00:00');
+    expect(wrapper.get('[data-testid="agents-stale"]').text()).toContain('as of 14:00:00');
+    expect(wrapper.findAll('[data-testid="queue-row"]').map((row) => row.attributes('data-stale'))).toEqual([
+      'true',
+      'true',
+    ]);
+  });
+
   it('says since when the gateway link is lost on the full-screen banner', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 24, 9, 30, 0) });
     const { wrapper, socket } = await wallboard();
