@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldViolation } from '../errors.js';
 import { findOperation, PBX_OPERATIONS } from './operations.js';
-import { validate } from './validate.js';
+import { validate, VALIDATE_LIMITS } from './validate.js';
 
 const pairs = (violations: FieldViolation[]) => violations.map((v) => [v.field, v.rule]);
 
@@ -93,6 +93,64 @@ describe('validate', () => {
     ]);
     expect(pairs(validate(IVR, 'not an object'))).toEqual([['(body)', 'type']]);
     expect(pairs(validate(IVR, [ivr]))).toEqual([['(body)', 'type']]);
+  });
+
+  describe('hostile input (it must answer, never throw)', () => {
+    /** `[[[...]]]` nested `levels` deep, built without recursion. */
+    const deepArray = (levels: number): unknown => {
+      let value: unknown = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+
+    it('describes a 10,000-deep array in one short message instead of overflowing the stack', () => {
+      const started = performance.now();
+      const violations = validate(IVR, { ...ivr, name: deepArray(10_000) });
+      const body = validate(IVR, deepArray(10_000));
+      console.log(`validate: 10,000-deep array described in ${(performance.now() - started).toFixed(1)} ms`);
+      expect(violations).toEqual([
+        { field: 'name', rule: 'type', message: 'must be a string, got an array of 1 item(s)' },
+      ]);
+      expect(pairs(body)).toEqual([['(body)', 'type']]);
+    });
+
+    it('describes objects without calling their own toString or valueOf', () => {
+      const input = JSON.parse('{"name":{"toString":1,"valueOf":2}}') as Record<string, unknown>;
+      expect(validate(IVR, { ...ivr, ...input })).toEqual([
+        { field: 'name', rule: 'type', message: 'must be a string, got an object' },
+      ]);
+      expect(validate(IVR, { ...ivr, prompt_repeat: 10n })[0]?.message).toBe('must be an integer, got 10');
+    });
+
+    it('caps strings and arrays, and reports a long value without quoting all of it', () => {
+      const long = 'x'.repeat(VALIDATE_LIMITS.maxStringLength + 1);
+      const [text] = validate(IVR, { ...ivr, name: long });
+      expect(text).toMatchObject({ field: 'name', rule: 'range' });
+      expect(text?.message.length).toBeLessThan(80);
+      const items = Array.from({ length: VALIDATE_LIMITS.maxArrayItems + 1 }, () => ({ value: '1' }));
+      expect(pairs(validate(IVR, { ...ivr, dial_ext_list: items }))).toEqual([['dial_ext_list', 'range']]);
+      const [quoted] = validate(IVR, { ...ivr, dial_ext_option: 'y'.repeat(500) });
+      expect(quoted?.message).toBe(
+        'must be one of allow, restrict, got "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy...',
+      );
+    });
+
+    it('returns at most maxViolations violations, the first ones in field order', () => {
+      const unknown = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`extra${i}`, i]));
+      const violations = validate(IVR, { ...ivr, ...unknown }, { rejectUnknown: true });
+      expect(violations).toHaveLength(VALIDATE_LIMITS.maxViolations);
+      expect(violations[0]?.field).toBe('extra0');
+    });
+
+    it('reports input it cannot read (a throwing getter) as invalid instead of throwing', () => {
+      const input = Object.defineProperty({ ...ivr }, 'name', {
+        enumerable: true,
+        get: () => {
+          throw new Error('boom');
+        },
+      });
+      expect(pairs(validate(IVR, input))).toEqual([['(body)', 'type']]);
+    });
   });
 
   describe('integersAsText (query strings, used by the simulator)', () => {

@@ -18,8 +18,35 @@ const isPresent = (value: unknown): boolean => value !== undefined && value !== 
 /** A UTF-16 surrogate without its partner: no character at all, and not encodable in a URL or as UTF-8. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * Limits that keep `validate` linear and stack-safe whatever it is given (a 10,000-deep array, a megabyte
+ * of text): no rule nests this deep, no PBX parameter is this long, and a caller needs the first mistakes,
+ * not all of them.
+ */
+export const VALIDATE_LIMITS = {
+  /** Levels of rule nesting followed; deeper is reported, not descended. */
+  maxDepth: 32,
+  /** Characters of a string field. */
+  maxStringLength: 65_536,
+  /** Items of an array field; a longer array is one violation, its items are not checked one by one. */
+  maxArrayItems: 10_000,
+  /** Violations returned (the first ones, in field order). */
+  maxViolations: 100,
+} as const;
+
+/**
+ * A short, safe rendering of a value for a message. Never recursive and never calls the value's own
+ * methods: `String([[[...]]])` recurses once per level, and `String({toString: 1})` throws.
+ */
 function describe(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  let text: string;
+  if (typeof value === 'string') text = JSON.stringify(value.slice(0, 41));
+  else if (Array.isArray(value)) text = `an array of ${value.length} item(s)`;
+  else if (value === null) text = 'null';
+  else if (typeof value === 'object') text = 'an object';
+  else if (typeof value === 'function') text = 'a function';
+  else if (typeof value === 'symbol') text = 'a symbol';
+  else text = String(value as number | boolean | bigint | undefined);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
@@ -28,13 +55,32 @@ function join(path: string, key: string): string {
 }
 
 /**
- * Checks `input` against `rule` and returns every violation (an empty array when valid).
- * Never throws; the caller decides whether to raise a `PbxValidationError` or answer errcode 40002.
+ * Checks `input` against `rule` and returns its violations (an empty array when valid): every one, up to
+ * {@link VALIDATE_LIMITS}.maxViolations. Never throws, whatever `input` is; the caller decides whether to
+ * raise a `PbxValidationError` or answer errcode 40002.
  */
 export function validate(rule: ObjectRule, input: unknown, options: ValidateOptions = {}): FieldViolation[] {
-  const violations: FieldViolation[] = [];
-  checkObject(rule, input, '', options, violations);
-  return violations;
+  const out = new Violations();
+  try {
+    checkObject(rule, input, '', options, out, 0);
+  } catch {
+    // Only input that is not plain data gets here (a getter or a Proxy that throws): unreadable is invalid.
+    out.push({ field: '(body)', rule: 'type', message: 'could not be read as plain data' });
+  }
+  return out.list;
+}
+
+/** Collects violations and says when enough were found to stop looking. */
+class Violations {
+  readonly list: FieldViolation[] = [];
+
+  get full(): boolean {
+    return this.list.length >= VALIDATE_LIMITS.maxViolations;
+  }
+
+  push(violation: FieldViolation): void {
+    if (!this.full) this.list.push(violation);
+  }
 }
 
 function checkValue(
@@ -42,15 +88,29 @@ function checkValue(
   value: unknown,
   path: string,
   options: ValidateOptions,
-  out: FieldViolation[],
+  out: Violations,
+  depth: number,
 ): void {
+  if (out.full) return;
+  // Rules of the catalogue are a few levels deep; this only guards against a rule that refers to itself.
+  if (depth >= VALIDATE_LIMITS.maxDepth) {
+    out.push({
+      field: path,
+      rule: 'type',
+      message: `is nested more than ${VALIDATE_LIMITS.maxDepth} levels deep`,
+    });
+    return;
+  }
   switch (rule.type) {
     case 'string':
       return checkString(rule, value, path, out);
     case 'integer':
       return checkInteger(rule, value, path, options, out);
     case 'id':
-      if (!(typeof value === 'string' && value.length > 0) && !Number.isInteger(value)) {
+      if (
+        !(typeof value === 'string' && value.length > 0 && value.length <= 256) &&
+        !Number.isInteger(value)
+      ) {
         out.push({
           field: path,
           rule: 'type',
@@ -65,15 +125,23 @@ function checkValue(
       }
       return;
     case 'array':
-      return checkArray(rule, value, path, options, out);
+      return checkArray(rule, value, path, options, out, depth + 1);
     case 'object':
-      return checkObject(rule, value, path, options, out);
+      return checkObject(rule, value, path, options, out, depth + 1);
   }
 }
 
-function checkString(rule: StringRule, value: unknown, path: string, out: FieldViolation[]): void {
+function checkString(rule: StringRule, value: unknown, path: string, out: Violations): void {
   if (typeof value !== 'string') {
     out.push({ field: path, rule: 'type', message: `must be a string, got ${describe(value)}` });
+    return;
+  }
+  if (value.length > VALIDATE_LIMITS.maxStringLength) {
+    out.push({
+      field: path,
+      rule: 'range',
+      message: `must be at most ${VALIDATE_LIMITS.maxStringLength} characters long, got ${value.length}`,
+    });
     return;
   }
   if (rule.required && value.trim() === '') {
@@ -116,7 +184,7 @@ function checkInteger(
   value: unknown,
   path: string,
   options: ValidateOptions,
-  out: FieldViolation[],
+  out: Violations,
 ): void {
   const n = toInteger(value, options);
   if (n === undefined) {
@@ -147,7 +215,8 @@ function checkArray(
   value: unknown,
   path: string,
   options: ValidateOptions,
-  out: FieldViolation[],
+  out: Violations,
+  depth: number,
 ): void {
   if (!Array.isArray(value)) {
     out.push({ field: path, rule: 'type', message: `must be an array, got ${describe(value)}` });
@@ -157,7 +226,16 @@ function checkArray(
   if (value.length < minItems) {
     out.push({ field: path, rule: 'required', message: `must have at least ${minItems} item(s)` });
   }
-  value.forEach((item, index) => checkValue(rule.items, item, `${path}[${index}]`, options, out));
+  if (value.length > VALIDATE_LIMITS.maxArrayItems) {
+    out.push({
+      field: path,
+      rule: 'range',
+      message: `must have at most ${VALIDATE_LIMITS.maxArrayItems} items, got ${value.length}`,
+    });
+    return;
+  }
+  for (let index = 0; index < value.length && !out.full; index++)
+    checkValue(rule.items, value[index], `${path}[${index}]`, options, out, depth);
 }
 
 function matches(condition: Condition, actual: unknown, options: ValidateOptions): boolean {
@@ -180,7 +258,8 @@ function checkObject(
   value: unknown,
   path: string,
   options: ValidateOptions,
-  out: FieldViolation[],
+  out: Violations,
+  depth: number,
 ): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     out.push({ field: path || '(body)', rule: 'type', message: `must be an object, got ${describe(value)}` });
@@ -193,10 +272,11 @@ function checkObject(
       if (fieldRule.required) out.push({ field: join(path, key), rule: 'required', message: 'is required' });
       continue;
     }
-    checkValue(fieldRule, fieldValue, join(path, key), options, out);
+    checkValue(fieldRule, fieldValue, join(path, key), options, out, depth);
   }
   if (options.rejectUnknown) {
     for (const key of Object.keys(record)) {
+      if (out.full) break;
       // Own keys only: `in` would let `constructor` or `toString` pass as known fields.
       if (!Object.hasOwn(rule.fields, key) && isPresent(record[key])) {
         out.push({
