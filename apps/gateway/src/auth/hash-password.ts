@@ -1,5 +1,7 @@
 /**
- * Prints the scrypt hash of a password for the USERS setting:
+ * Prints the hash of a password for the USERS setting, as a PHC string that names its algorithm and cost
+ * (`$scrypt$ln=17,r=8,p=1$<salt>$<key>`, see password-hasher.ts; hashes in the older `scrypt$<salt>$<key>`
+ * format keep working):
  *   npm run hash-password            (asks, without echoing what you type)
  *   printf '%s' "$PW" | npm run hash-password
  * The password is read from standard input, never from the command line, so it stays out of shell history
