@@ -65,9 +65,11 @@ describe('PBX load does not grow with screens', () => {
         operation.startsWith('queue/') ? queueCount : 1,
       );
     }
-    const totalOne = one.after.requests.total - one.before.requests.total;
-    const totalFifty = fifty.after.requests.total - fifty.before.requests.total;
-    expect(Math.abs(totalOne - totalFifty)).toBeLessThanOrEqual(2 * queueCount + 1);
+    // The probe (system/information) goes out only while requests fail, which a loaded machine's
+    // timeouts can cause in one window and not the other; it never depends on screens.
+    const total = (m: { before: SimulatorStats; after: SimulatorStats }) =>
+      m.after.requests.total - m.before.requests.total - delta(m.before, m.after, 'system/information');
+    expect(Math.abs(total(one) - total(fifty))).toBeLessThanOrEqual(2 * queueCount + 1);
   });
 
   it('encodes each delta once for the whole room, not once per client', async () => {
