@@ -8,6 +8,7 @@ import { InMemoryDisplayTokenStore } from './display-token.store.js';
 import { DisplayTokensController } from './display-tokens.controller.js';
 import { DISPLAY_TOKEN_STORE, DisplayTokensService } from './display-tokens.service.js';
 import { LoginThrottle } from './login-throttle.js';
+import { PasswordCheckSlots } from './password-check-slots.js';
 import { SecurityHeadersMiddleware } from './security-headers.middleware.js';
 import { SessionRevocations } from './session-revocations.js';
 import { SessionGuard } from './session.guard.js';
@@ -55,6 +56,7 @@ const log = new Logger('Auth');
       inject: [GATEWAY_CONFIG],
       useFactory: (config: GatewayConfig) =>
         UserDirectory.create(config, {
+          info: (msg, fields) => log.log({ msg, ...fields }),
           warn: (msg, fields) => log.warn({ msg, ...fields }),
           error: (msg, fields) => log.error({ msg, ...fields }),
         }),
@@ -68,7 +70,13 @@ const log = new Logger('Auth');
         return proxies;
       },
     },
-    { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
+    // With REDIS_URL, login attempts are counted for the whole cluster; otherwise in memory.
+    {
+      provide: LoginThrottle,
+      inject: [{ token: CLUSTER_STORES, optional: true }],
+      useFactory: (stores?: ClusterStores) => new LoginThrottle(stores?.loginAttempts),
+    },
+    { provide: PasswordCheckSlots, useFactory: () => new PasswordCheckSlots() },
     // With REDIS_URL, revocations and display links are shared by every gateway of the cluster.
     {
       provide: SessionRevocations,

@@ -1,30 +1,47 @@
+import { scryptSync } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayConfig } from '../config/gateway-config.js';
+import { MetricsService } from '../health/metrics.service.js';
 import { testConfig } from '../../test/support/test-config.js';
 import { AuthService, grantFromGroups } from './auth.service.js';
 import { InMemoryDisplayTokenStore } from './display-token.store.js';
 import { DisplayTokensService } from './display-tokens.service.js';
-import { LoginThrottle } from './login-throttle.js';
-import { hashPassword } from './password-hasher.js';
+import { LoginThrottle, type LoginLimits } from './login-throttle.js';
+import { PasswordCheckSlots } from './password-check-slots.js';
+import { CURRENT_PARAMS, hashPassword, parsePasswordHash } from './password-hasher.js';
 import type { Principal } from './principal.js';
 import { SessionRevocations } from './session-revocations.js';
 import { TokenSigner } from './token-signer.js';
 import { TrustedProxies } from './trusted-proxies.js';
-import { isDemoSetup, UserDirectory } from './user-directory.js';
+import { isDemoSetup, UserDirectory, type DirectoryLog } from './user-directory.js';
 
-const silent = { warn: () => undefined, error: () => undefined };
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function setup(env: Record<string, string> = {}) {
+/** A hash in the format before PHC strings: `scrypt$<salt>$<key>`, N = 2^14. */
+function legacyHash(password: string): string {
+  const salt = Buffer.from('legacy-salt-0123');
+  const key = scryptSync(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+  return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** Hashes at the current cost take ~0.3 s each: made once for the file. */
+let hashes: { sue: string; vic: string };
+
+interface SetupOptions {
+  env?: Record<string, string>;
+  limits?: Partial<LoginLimits>;
+  slots?: PasswordCheckSlots;
+  /** Extra USERS entries. */
+  users?: object[];
+  log?: DirectoryLog;
+}
+
+async function setup(options: SetupOptions = {}) {
   const users = JSON.stringify([
-    {
-      username: 'sue',
-      role: 'supervisor',
-      queues: [1, 2],
-      passwordHash: await hashPassword('sue-pw'),
-      extension: '2001',
-    },
-    { username: 'vic', role: 'viewer', queues: 'all', passwordHash: await hashPassword('vic-pw') },
+    { username: 'sue', role: 'supervisor', queues: [1, 2], passwordHash: hashes.sue, extension: '2001' },
+    { username: 'vic', role: 'viewer', queues: 'all', passwordHash: hashes.vic },
+    ...(options.users ?? []),
   ]);
   const config: GatewayConfig = testConfig({
     PBX_BASE_URL: 'http://pbx.example:8088',
@@ -36,26 +53,39 @@ async function setup(env: Record<string, string> = {}) {
       'sb-sup': { role: 'supervisor', queues: [3] },
       'sb-admins': { role: 'admin', queues: 'all' },
     }),
-    ...env,
+    ...options.env,
   });
   const signer = new TokenSigner(config.auth.secret);
   const revocations = new SessionRevocations();
   const displays = new DisplayTokensService(config, new InMemoryDisplayTokenStore(), signer, revocations);
+  const metrics = new MetricsService();
+  const directory = await UserDirectory.create(config, options.log ?? silent);
   const auth = new AuthService(
     config,
-    await UserDirectory.create(config, silent),
+    directory,
     signer,
     displays,
     revocations,
     new TrustedProxies(config.auth.trustedProxies),
-    new LoginThrottle({ maxFailures: 3, windowMs: 60_000 }),
+    new LoginThrottle(undefined, { perUser: 3, perAddress: 10, ...options.limits }),
+    options.slots ?? new PasswordCheckSlots(2, 100),
+    metrics,
   );
-  return { auth, displays, revocations, config };
+  /** Sign-ins so far by outcome (switchboard_login_attempts_total). */
+  const attempts = async () => {
+    const metric = await metrics.registry.getSingleMetric('switchboard_login_attempts_total')?.get();
+    return Object.fromEntries((metric?.values ?? []).map((v) => [String(v.labels['outcome']), v.value]));
+  };
+  return { auth, displays, revocations, config, attempts, directory };
 }
 
-describe('AuthService', () => {
-  beforeAll(() => Logger.overrideLogger(false));
+beforeAll(async () => {
+  Logger.overrideLogger(false);
+  const [sue, vic] = await Promise.all([hashPassword('sue-pw'), hashPassword('vic-pw')]);
+  hashes = { sue, vic };
+});
 
+describe('AuthService', () => {
   it('signs a user in and recognises the token with the user’s role, scope and extension', async () => {
     const { auth } = await setup();
     const login = await auth.login('sue', 'sue-pw', '1.1.1.1');
@@ -69,13 +99,103 @@ describe('AuthService', () => {
   });
 
   it('refuses wrong passwords and unknown users the same way, then rate limits the address', async () => {
-    const { auth } = await setup();
-    expect(await auth.login('sue', 'nope', '2.2.2.2')).toMatchObject({ ok: false, code: 'unauthorized' });
-    expect(await auth.login('nobody', 'nope', '2.2.2.2')).toMatchObject({ ok: false, code: 'unauthorized' });
-    expect(await auth.login(42, undefined, '2.2.2.2')).toMatchObject({ ok: false, code: 'unauthorized' });
+    const { auth, attempts } = await setup({ limits: { perAddress: 3 } });
+    const wrong = await auth.login('sue', 'nope', '2.2.2.2');
+    expect(wrong).toMatchObject({ ok: false, code: 'unauthorized' });
+    expect(await auth.login('nobody', 'nope', '2.2.2.2')).toEqual(wrong);
+    expect(await auth.login(42, undefined, '2.2.2.2')).toEqual(wrong);
     const blocked = await auth.login('sue', 'sue-pw', '2.2.2.2');
-    expect(blocked).toMatchObject({ ok: false, code: 'rate_limited' });
+    expect(blocked).toMatchObject({ ok: false, code: 'rate_limited', retryAfterSec: 60 });
     expect(await auth.login('sue', 'sue-pw', '3.3.3.3')).toMatchObject({ ok: true });
+    // The unknown name cost a check as the known one did; the malformed attempt none.
+    expect(await attempts()).toEqual({ failed: 2, malformed: 1, throttled: 1, succeeded: 1 });
+  });
+
+  it('checks no more guesses of a burst than the limit allows, and the right password among them does not sign in', async () => {
+    const { auth, attempts } = await setup({ limits: { perUser: 2 } });
+    const guesses = Array.from({ length: 20 }, (_, i) => (i === 12 ? 'sue-pw' : `guess-${i}`));
+    const outcomes = await Promise.all(guesses.map((guess) => auth.login('sue', guess, '4.4.4.4')));
+    const counts = await attempts();
+    console.log('burst of 20 guesses for one name:', counts);
+    expect(counts).toEqual({ failed: 2, throttled: 18 });
+    expect(outcomes[12]).toMatchObject({ ok: false, code: 'rate_limited', retryAfterSec: 1 });
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(0);
+    // The two failures locked the name, from any address, the right password included.
+    expect(await auth.login('sue', 'sue-pw', '5.5.5.5')).toMatchObject({
+      ok: false,
+      code: 'rate_limited',
+      retryAfterSec: 60,
+    });
+    // Unknown names are locked alike: a lock tells nothing about whether a name exists.
+    const unknown = await Promise.all(
+      Array.from({ length: 20 }, () => auth.login('nobody', 'guess', '6.6.6.6')),
+    );
+    expect(unknown.filter((o) => o.ok === false && o.code === 'unauthorized')).toHaveLength(2);
+    expect(await auth.login('nobody', 'guess', '7.7.7.7')).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('refuses at once, without checking, what finds every password check slot taken', async () => {
+    const { auth, attempts } = await setup({ slots: new PasswordCheckSlots(1, 1), limits: { perUser: 10 } });
+    const outcomes = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((address) => auth.login('vic', 'vic-pw', address)),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(2);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([
+      expect.objectContaining({ code: 'rate_limited', retryAfterSec: 1 }),
+      expect.objectContaining({ code: 'rate_limited', retryAfterSec: 1 }),
+    ]);
+    expect(await attempts()).toEqual({ succeeded: 2, busy: 2 });
+    // A refusal for lack of a slot counts against nobody's limit.
+    expect(await auth.login('vic', 'vic-pw', 'c')).toMatchObject({ ok: true });
+  });
+
+  it('takes as long for an unknown name as for a known one, and for a known one with an old cheap hash', async () => {
+    const { auth } = await setup({
+      users: [{ username: 'old', role: 'viewer', queues: 'all', passwordHash: legacyHash('old-pw') }],
+    });
+    const time = async (user: string) => {
+      const started = performance.now();
+      await auth.login(user, 'wrong', `t-${user}-${started}`);
+      return performance.now() - started;
+    };
+    await time('sue'); // warm-up: the first check also teaches the padding its figure
+    const known = (await time('sue')) + (await time('vic'));
+    const unknown = (await time('nobody')) + (await time('nemo'));
+    const cheap = (await time('old')) + (await time('old'));
+    console.log(
+      `two wrong passwords: known ${known.toFixed(0)} ms, unknown ${unknown.toFixed(0)} ms, old hash ${cheap.toFixed(0)} ms`,
+    );
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
+    expect(cheap / known).toBeGreaterThan(0.5);
+  }, 60_000);
+
+  it('replaces a weaker hash in memory at the next sign-in, saying so without the hash', async () => {
+    const lines: string[] = [];
+    const log = {
+      ...silent,
+      info: (msg: string, fields?: object) => lines.push(JSON.stringify({ msg, ...fields })),
+    };
+    const weak = await hashPassword('weak-pw', { ln: 12, r: 8, p: 1 });
+    const { auth, directory } = await setup({
+      log,
+      users: [
+        { username: 'old', role: 'viewer', queues: 'all', passwordHash: legacyHash('old-pw') },
+        { username: 'weak', role: 'viewer', queues: 'all', passwordHash: weak },
+      ],
+    });
+    expect(lines.map((l) => JSON.parse(l) as { user: string }).map((l) => l.user)).toEqual(['old', 'weak']);
+    for (const user of ['old', 'weak']) {
+      expect(await auth.login(user, `${user}-pw`, '8.8.8.8')).toMatchObject({ ok: true });
+      const stored = directory.get(user)?.passwordHash ?? '';
+      expect(parsePasswordHash(stored)).toMatchObject({ format: 'phc', params: CURRENT_PARAMS });
+      expect(await auth.login(user, `${user}-pw`, '8.8.8.8')).toMatchObject({ ok: true });
+    }
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      expect(line).toMatch(/npm run hash-password/);
+      expect(line).not.toMatch(/scrypt\$|legacy-salt|bGVnYWN5/);
+    }
   });
 
   it('ends a session on logout and tells listeners', async () => {
@@ -146,7 +266,7 @@ describe('AuthService', () => {
 
   it('creates demo users only against the demo PBX with no USERS configured', async () => {
     const warnings: string[] = [];
-    const log = { warn: (m: string) => warnings.push(m), error: () => undefined };
+    const log = { ...silent, warn: (m: string) => warnings.push(m) };
     const demo = await UserDirectory.create(testConfig(), log);
     expect(await demo.check('supervisor', 'supervisor')).toMatchObject({ role: 'supervisor' });
     expect(await demo.check('admin', 'admin')).toMatchObject({ role: 'admin' });
@@ -179,7 +299,7 @@ describe('AuthService', () => {
       ),
     ).toBe(false);
     const users = JSON.stringify([
-      { username: 'u', role: 'viewer', queues: 'all', passwordHash: await hashPassword('p') },
+      { username: 'u', role: 'viewer', queues: 'all', passwordHash: hashes.vic },
     ]);
     expect(isDemoSetup(testConfig({ USERS: users }))).toBe(false);
     const onOtherPort = await UserDirectory.create(

@@ -2,8 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Role, SessionInfo } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { MetricsService } from '../health/metrics.service.js';
 import { DisplayTokensService } from './display-tokens.service.js';
 import { LoginThrottle } from './login-throttle.js';
+import { PasswordCheckSlots } from './password-check-slots.js';
 import { higherRole, sessionInfo, type Principal } from './principal.js';
 import { SessionRevocations } from './session-revocations.js';
 import { TokenSigner } from './token-signer.js';
@@ -29,6 +31,9 @@ export type LoginOutcome =
   | { ok: false; code: 'rate_limited'; message: string; retryAfterSec: number };
 
 const NO_CREDENTIALS = 'Sign in first: no session token was presented.';
+const WRONG = 'Wrong username or password.';
+/** Retry-After when every password check slot is taken: one check takes well under a second. */
+const BUSY_RETRY_SEC = 1;
 const ENDED = 'Your session has ended; sign in again.';
 
 /**
@@ -39,6 +44,7 @@ const ENDED = 'Your session has ended; sign in again.';
 @Injectable()
 export class AuthService {
   private readonly log = new Logger('Auth');
+  private busyLoggedAt = 0;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -48,6 +54,8 @@ export class AuthService {
     private readonly revocations: SessionRevocations,
     private readonly proxies: TrustedProxies,
     private readonly throttle: LoginThrottle,
+    private readonly checks: PasswordCheckSlots,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** The client's address, honouring X-Forwarded-For only from trusted proxies. */
@@ -55,28 +63,57 @@ export class AuthService {
     return this.proxies.clientAddress(peer, headers['x-forwarded-for']);
   }
 
-  /** Checks a username and password; failed attempts are limited per client address. */
+  /**
+   * Checks a username and password. The attempt is reserved against the limits of its user name and of
+   * the client address before the password is checked, and settled by the outcome: however many
+   * attempts arrive at once, only as many are checked as the limits allow, and the rest are refused at
+   * once, without hashing anything. Known and unknown names take the same path, time and answer.
+   */
   async login(username: unknown, password: unknown, clientAddress: string): Promise<LoginOutcome> {
-    const waitMs = this.throttle.retryAfterMs(clientAddress);
-    if (waitMs > 0) {
-      const retryAfterSec = Math.ceil(waitMs / 1000);
-      return {
-        ok: false,
-        code: 'rate_limited',
-        message: `Too many failed sign-ins from your address; try again in ${retryAfterSec} s.`,
-        retryAfterSec,
-      };
-    }
     const name = typeof username === 'string' ? username.trim() : '';
     const secret = typeof password === 'string' ? password : '';
-    const user =
-      name && secret && name.length <= 128 && secret.length <= 1024
-        ? await this.users.check(name, secret)
-        : undefined;
-    if (!user) {
-      this.throttle.recordFailure(clientAddress);
+    const nameOk = name !== '' && name.length <= 128;
+    const reservation = await this.throttle.reserve({
+      address: clientAddress,
+      ...(nameOk ? { user: name } : {}),
+    });
+    if (!reservation.ok) {
+      this.metrics.loginAttempt('throttled');
+      this.log.debug({ msg: 'sign-in refused: too many failed attempts', scope: reservation.scope });
+      return rateLimited(
+        Math.ceil(reservation.retryAfterMs / 1000),
+        'Too many failed sign-ins; try again in',
+      );
+    }
+    if (!nameOk || secret === '' || secret.length > 1024) {
+      await reservation.settle('failed');
+      this.metrics.loginAttempt('malformed');
       this.log.warn({ msg: 'failed sign-in', user: name.slice(0, 128), address: clientAddress });
-      return { ok: false, code: 'unauthorized', message: 'Wrong username or password.' };
+      return { ok: false, code: 'unauthorized', message: WRONG };
+    }
+    const checking = this.checks.tryRun(() => this.users.check(name, secret));
+    if (!checking) {
+      await reservation.settle('unchecked');
+      this.metrics.loginAttempt('busy');
+      // A flood from many addresses would otherwise write one line per refused attempt.
+      if (Date.now() - this.busyLoggedAt >= 10_000) {
+        this.busyLoggedAt = Date.now();
+        this.log.warn({ msg: 'sign-ins refused: every password check slot is taken', ...this.checks.load });
+      }
+      return rateLimited(BUSY_RETRY_SEC, 'Too many sign-ins at once; try again in');
+    }
+    let user: Awaited<typeof checking>;
+    try {
+      user = await checking;
+    } catch (error) {
+      await reservation.settle('unchecked');
+      throw error;
+    }
+    await reservation.settle(user ? 'succeeded' : 'failed');
+    this.metrics.loginAttempt(user ? 'succeeded' : 'failed');
+    if (!user) {
+      this.log.warn({ msg: 'failed sign-in', user: name, address: clientAddress });
+      return { ok: false, code: 'unauthorized', message: WRONG };
     }
     const { token, claims } = this.signer.issue(
       'session',
@@ -178,6 +215,11 @@ export class AuthService {
       },
     };
   }
+}
+
+function rateLimited(retryAfterSec: number, text: string): LoginOutcome {
+  const seconds = Math.max(1, retryAfterSec);
+  return { ok: false, code: 'rate_limited', message: `${text} ${seconds} s.`, retryAfterSec: seconds };
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

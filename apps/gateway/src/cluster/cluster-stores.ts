@@ -1,5 +1,6 @@
 import type { AuditService } from '../audit/audit.service.js';
 import type { DisplayTokenStore } from '../auth/display-token.store.js';
+import type { LoginAttemptStore } from '../auth/login-throttle.js';
 import type { SessionRevocations } from '../auth/session-revocations.js';
 import type { DecisionLock } from '../inbound/decision-lock.js';
 
@@ -27,6 +28,8 @@ export interface ClusterStores {
   revocations: SessionRevocations;
   /** The audit trail, the same on every replica. */
   audit: AuditService;
+  /** Login attempts counted for the whole cluster; a gateway alone counts in memory (nothing to keep). */
+  loginAttempts?: LoginAttemptStore;
 }
 
 /** Injection token of the {@link ClusterStores} (optional). */

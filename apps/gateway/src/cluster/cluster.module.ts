@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { COMMAND_RELAY } from '../commands/command-relay.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { InboundModule } from '../inbound/inbound.module.js';
@@ -12,6 +12,7 @@ import { RedisCommandRelay } from './redis-command-relay.js';
 import { RedisDecisionLock } from './redis-decision-lock.js';
 import { RedisDisplayTokenStore } from './redis-display-token.store.js';
 import { RedisHeldCallChannels } from './redis-held-call-channels.js';
+import { RedisLoginAttempts } from './redis-login-attempts.js';
 import { SharedAuditService } from './shared-audit.service.js';
 import { SharedSessionRevocations } from './shared-revocations.js';
 import { SharedStreams } from './shared-streams.js';
@@ -59,6 +60,7 @@ export class ClusterModule {
             displayTokens: new RedisDisplayTokenStore(ctx.redis, ctx.keys.displays),
             revocations: new SharedSessionRevocations(ctx),
             audit: new SharedAuditService(ctx),
+            loginAttempts: new RedisLoginAttempts(ctx.redis, `${ctx.keys.prefix}:login`, new Logger('Auth')),
           }),
         },
         ClusterService,

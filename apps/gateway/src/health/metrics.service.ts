@@ -49,6 +49,12 @@ export class MetricsService {
     labelNames: ['command', 'result'] as const,
     registers: [this.registry],
   });
+  private readonly logins = new Counter({
+    name: 'switchboard_login_attempts_total',
+    help: 'Password sign-ins by outcome: succeeded and failed were checked; throttled (limits), busy (every check slot taken) and malformed were not.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly pbxState = new Gauge({
     name: 'switchboard_pbx_link_state',
     help: 'PBX link health: 2 connected, 1 degraded, 0 down.',
@@ -87,6 +93,11 @@ export class MetricsService {
   /** A command was answered. */
   commandResult(command: string, result: CommandOutcome): void {
     this.commands.inc({ command, result });
+  }
+
+  /** A password sign-in ended with `outcome`. */
+  loginAttempt(outcome: 'succeeded' | 'failed' | 'throttled' | 'busy' | 'malformed'): void {
+    this.logins.inc({ outcome });
   }
 
   /** The PBX link state changed. */
