@@ -69,7 +69,7 @@ describe('loadGatewayConfig', () => {
     expect(config.stats.thresholds['3']).toMatchObject({ waitingWarn: 1, waitingCritical: 6 });
     expect(() => loadGatewayConfig({ QUEUE_THRESHOLDS: '[1]' }, secret)).toThrow(/QUEUE_THRESHOLDS/);
     expect(() => loadGatewayConfig({ USERS: '[{"username":"a"}]' }, secret)).toThrow(
-      /USERS \[0\]\.passwordHash/,
+      /USERS\[0\]\.passwordHash: is required/,
     );
   });
 });

@@ -1,5 +1,14 @@
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import {
+  DEMO_PBX,
+  gatewaySettingsSchema,
+  problemLine,
+  SETTING_NAMES,
+  THRESHOLD_DEFAULTS,
+  type GatewaySettings,
+} from './config-schema.js';
+
+export { DEMO_PBX } from './config-schema.js';
 
 /** Thresholds of one queue as configured (see live-protocol QueueThresholds). */
 export interface QueueThresholdConfig {
@@ -13,7 +22,10 @@ export interface QueueThresholdConfig {
   maxPauseSec: number | null;
 }
 
-/** A user from configuration. `passwordHash` is `scrypt$<salt b64>$<hash b64>` (see `npm run hash-password`). */
+/**
+ * A user from configuration. `passwordHash` as `npm run hash-password` makes it: the PHC string
+ * `$scrypt$ln=17,r=8,p=1$<salt>$<key>`, or the older `scrypt$<salt>$<key>`.
+ */
 export interface UserConfig {
   username: string;
   passwordHash: string;
@@ -91,7 +103,7 @@ export interface GatewayConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
-/** Thrown when settings are wrong; `problems` has one line per wrong setting. */
+/** Thrown when settings are wrong; `problems` has one line per problem, naming the setting and entry. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -101,277 +113,119 @@ export class ConfigError extends Error {
 
 type Source = Record<string, string | undefined>;
 
-/** Reads settings from env-style keys, collecting every problem before failing. */
-class SettingsReader {
-  readonly problems: string[] = [];
-  constructor(private readonly source: Source) {}
-
-  text(key: string, fallback: string): string {
-    const value = this.source[key];
-    return value === undefined || value.trim() === '' ? fallback : value.trim();
-  }
-
-  int(key: string, fallback: number, min: number, max: number): number {
-    const raw = this.source[key];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      this.problems.push(`${key} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-      return fallback;
-    }
-    return value;
-  }
-
-  number(key: string, fallback: number, min: number, max: number): number {
-    const raw = this.source[key];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value < min || value > max) {
-      this.problems.push(`${key} must be a number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-      return fallback;
-    }
-    return value;
-  }
-
-  bool(key: string, fallback: boolean): boolean {
-    const raw = this.source[key]?.trim().toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    this.problems.push(`${key} must be true or false, got ${JSON.stringify(this.source[key])}`);
-    return fallback;
-  }
-
-  list(key: string): string[] {
-    return this.text(key, '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== '');
-  }
-
-  intList(key: string): number[] {
-    const items = this.list(key);
-    const values = items.map(Number);
-    if (values.some((v) => !Number.isInteger(v) || v <= 0)) {
-      this.problems.push(
-        `${key} must be positive whole numbers separated by commas, got ${JSON.stringify(this.source[key])}`,
-      );
-      return [];
-    }
-    return values;
-  }
-
-  json<T>(key: string, fallback: T, check: (value: unknown) => string | undefined): T {
-    const raw = this.source[key];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      this.problems.push(`${key} must be valid JSON`);
-      return fallback;
-    }
-    const problem = check(value);
-    if (problem) {
-      this.problems.push(`${key} ${problem}`);
-      return fallback;
-    }
-    return value as T;
-  }
-}
-
-export const DEMO_PBX = {
-  baseUrl: 'http://127.0.0.1:8088',
-  clientId: 'switchboard-demo',
-  clientSecret: 'switchboard-demo-secret',
-} as const;
-
-function checkUsers(value: unknown): string | undefined {
-  if (!Array.isArray(value)) return 'must be a JSON array of users';
-  for (const [i, user] of value.entries()) {
-    const u = user as Partial<UserConfig>;
-    if (typeof u.username !== 'string' || !u.username) return `[${i}].username is required`;
-    if (typeof u.passwordHash !== 'string' || !u.passwordHash.startsWith('scrypt$'))
-      return `[${i}].passwordHash must be an scrypt hash (npm run hash-password)`;
-    if (!['viewer', 'supervisor', 'admin'].includes(String(u.role)))
-      return `[${i}].role must be viewer, supervisor or admin`;
-    if (
-      u.queues !== 'all' &&
-      !(Array.isArray(u.queues) && u.queues.every((q) => Number.isInteger(q) && q > 0))
-    )
-      return `[${i}].queues must be "all" or a list of queue ids`;
-  }
-  return undefined;
-}
-
-/** Reads the PEM file PBX_CA_FILE names (self-signed PBX certificates); null when unset. */
-function readCaFile(r: SettingsReader, path: string): string | null {
-  if (!path) return null;
+/**
+ * The settings of the JSON file CONFIG_FILE names, as environment-style text (a JSON value is kept as JSON
+ * text, `null` counts as unset). Problems go to `problems`; the file's content never does.
+ */
+function readConfigFile(path: string, problems: string[]): Source {
+  let file: unknown;
   try {
-    const pem = readFileSync(path, 'utf8');
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-      r.problems.push(`PBX_CA_FILE ${path} does not contain a PEM certificate`);
-      return null;
-    }
-    return pem;
-  } catch (error) {
-    r.problems.push(
-      `PBX_CA_FILE ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
-    return null;
-  }
-}
-
-/** DATA_DIR as an absolute path; it need not exist yet (it is created at start), but must not be a file. */
-function readDataDir(r: SettingsReader): string {
-  const dir = resolve(r.text('DATA_DIR', 'data'));
-  try {
-    if (!statSync(dir).isDirectory()) r.problems.push(`DATA_DIR ${dir} is not a directory`);
+    file = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') r.problems.push(`DATA_DIR ${dir} could not be read (${code ?? 'error'})`);
-  }
-  return dir;
-}
-
-function checkIanaZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Builds the configuration from environment variables and, when `CONFIG_FILE` names one, a JSON file whose
- * keys are the same names (the environment wins). Throws {@link ConfigError} listing every wrong setting.
- */
-export function loadGatewayConfig(env: Source = process.env, randomSecret: () => string): GatewayConfig {
-  let source: Source = env;
-  const problems: string[] = [];
-  if (env['CONFIG_FILE']) {
-    try {
-      const file = JSON.parse(readFileSync(env['CONFIG_FILE'], 'utf8')) as Record<string, unknown>;
-      const fromFile: Source = {};
-      for (const [key, value] of Object.entries(file)) {
-        fromFile[key] = typeof value === 'string' ? value : JSON.stringify(value);
-      }
-      source = { ...fromFile, ...env };
-    } catch (error) {
-      problems.push(
-        `CONFIG_FILE ${env['CONFIG_FILE']} could not be read as JSON (${(error as Error).message})`,
-      );
-    }
-  }
-  const r = new SettingsReader(source);
-  r.problems.push(...problems);
-
-  const baseUrl = r.text('PBX_BASE_URL', DEMO_PBX.baseUrl).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+$/.test(baseUrl))
-    r.problems.push(`PBX_BASE_URL must be http(s)://host[:port], got ${JSON.stringify(baseUrl)}`);
-  const usingDemo = baseUrl === DEMO_PBX.baseUrl;
-  const clientId = r.text('PBX_CLIENT_ID', usingDemo ? DEMO_PBX.clientId : '');
-  const clientSecret = r.text('PBX_CLIENT_SECRET', usingDemo ? DEMO_PBX.clientSecret : '');
-  if (!clientId) r.problems.push('PBX_CLIENT_ID is required when PBX_BASE_URL points at a real PBX');
-  if (!clientSecret) r.problems.push('PBX_CLIENT_SECRET is required when PBX_BASE_URL points at a real PBX');
-
-  const timeZone = r.text('SITE_TIME_ZONE', Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
-  if (!checkIanaZone(timeZone))
-    r.problems.push(
-      `SITE_TIME_ZONE must be an IANA time zone like Europe/Berlin, got ${JSON.stringify(timeZone)}`,
+    // Only the position of a syntax error: newer V8 quotes the text around it, which may be a secret.
+    const at = /position \d+/.exec((error as Error).message)?.[0];
+    problems.push(
+      `CONFIG_FILE ${path} could not be read as JSON (${code ?? (at ? `error at ${at}` : 'error')})`,
     );
+    return {};
+  }
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+    problems.push(`CONFIG_FILE ${path} must hold a JSON object of settings`);
+    return {};
+  }
+  const known: readonly string[] = SETTING_NAMES;
+  const source: Source = {};
+  for (const [key, value] of Object.entries(file)) {
+    // A misspelt key would otherwise be ignored without a word.
+    if (!known.includes(key))
+      problems.push(`CONFIG_FILE ${path} has an unknown setting ${JSON.stringify(key)}`);
+    else if (value !== null) source[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return source;
+}
 
-  const serviceLevelSec = r.int('SERVICE_LEVEL_SEC', 20, 1, 3600);
+/** Arranges settings that passed the schema into the configuration the services get. */
+function arrange(s: GatewaySettings, randomSecret: () => string): GatewayConfig {
+  const usingDemo = s.PBX_BASE_URL === DEMO_PBX.baseUrl;
   const defaultThresholds: QueueThresholdConfig = {
-    waitingWarn: 3,
-    waitingCritical: 6,
-    longestWaitWarnSec: 60,
-    longestWaitCriticalSec: 120,
-    serviceLevelWarn: 80,
-    serviceLevelCritical: 60,
-    serviceLevelSec,
-    maxPauseSec: 900,
+    ...THRESHOLD_DEFAULTS,
+    serviceLevelSec: s.SERVICE_LEVEL_SEC,
   };
-  const thresholds = r.json<Record<string, Partial<QueueThresholdConfig>>>('QUEUE_THRESHOLDS', {}, (v) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? undefined
-      : 'must be a JSON object keyed by queue id',
-  );
-
-  const secretRaw = r.text('AUTH_SECRET', '');
-  if (secretRaw && secretRaw.length < 32) r.problems.push('AUTH_SECRET must be at least 32 characters');
-  const logLevel = r.text('LOG_LEVEL', 'info');
-  if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
-    r.problems.push(`LOG_LEVEL must be debug, info, warn or error, got ${JSON.stringify(logLevel)}`);
-  const redisUrl = r.text('REDIS_URL', '');
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
-    r.problems.push(`REDIS_URL must start with redis:// or rediss://`);
-
-  const config: GatewayConfig = {
-    port: r.int('PORT', 3000, 0, 65535),
-    host: r.text('HOST', '0.0.0.0'),
+  return {
+    port: s.PORT,
+    host: s.HOST,
     pbx: {
-      baseUrl,
-      clientId,
-      clientSecret,
-      timeoutMs: r.int('PBX_TIMEOUT_MS', 10_000, 100, 120_000),
-      holdWindowMs: r.int('PBX_HOLD_WINDOW_MS', 10_000, 1_000, 60_000),
-      maxRequestsPerSecond: r.number('PBX_MAX_REQUESTS_PER_SECOND', 20, 0.1, 1000),
-      tls: {
-        ca: readCaFile(r, r.text('PBX_CA_FILE', '')),
-        rejectUnauthorized: r.bool('PBX_TLS_VERIFY', true),
-      },
+      baseUrl: s.PBX_BASE_URL,
+      clientId: s.PBX_CLIENT_ID ?? (usingDemo ? DEMO_PBX.clientId : ''),
+      clientSecret: s.PBX_CLIENT_SECRET ?? (usingDemo ? DEMO_PBX.clientSecret : ''),
+      timeoutMs: s.PBX_TIMEOUT_MS,
+      holdWindowMs: s.PBX_HOLD_WINDOW_MS,
+      maxRequestsPerSecond: s.PBX_MAX_REQUESTS_PER_SECOND,
+      tls: { ca: s.PBX_CA_FILE, rejectUnauthorized: s.PBX_TLS_VERIFY },
       features: {
-        listen: r.bool('PBX_FEATURE_LISTEN', true),
-        agentLogin: r.bool('PBX_FEATURE_AGENT_LOGIN', true),
-        uacsta: r.bool('PBX_FEATURE_UACSTA', true),
+        listen: s.PBX_FEATURE_LISTEN,
+        agentLogin: s.PBX_FEATURE_AGENT_LOGIN,
+        uacsta: s.PBX_FEATURE_UACSTA,
       },
     },
     polling: {
-      queueIntervalMs: r.int('POLL_QUEUES_MS', 2_000, 200, 600_000),
-      conferenceIntervalMs: r.int('POLL_CONFERENCES_MS', 5_000, 200, 600_000),
-      queueIds: r.intList('QUEUES'),
-      queueListRefreshMs: r.int('QUEUE_LIST_REFRESH_MS', 60_000, 1_000, 86_400_000),
-      jitter: r.number('POLL_JITTER', 0.1, 0, 0.5),
-      maxBackoffMs: r.int('POLL_MAX_BACKOFF_MS', 30_000, 1_000, 600_000),
+      queueIntervalMs: s.POLL_QUEUES_MS,
+      conferenceIntervalMs: s.POLL_CONFERENCES_MS,
+      queueIds: s.QUEUES,
+      queueListRefreshMs: s.QUEUE_LIST_REFRESH_MS,
+      jitter: s.POLL_JITTER,
+      maxBackoffMs: s.POLL_MAX_BACKOFF_MS,
     },
     stats: {
-      timeZone,
-      serviceLevelSec,
-      shortAbandonSec: r.int('SHORT_ABANDON_SEC', 5, 0, 600),
-      recountIntervalMs: r.int('STATS_RECOUNT_MS', 600_000, 10_000, 86_400_000),
+      timeZone: s.SITE_TIME_ZONE,
+      serviceLevelSec: s.SERVICE_LEVEL_SEC,
+      shortAbandonSec: s.SHORT_ABANDON_SEC,
+      recountIntervalMs: s.STATS_RECOUNT_MS,
       thresholds: Object.fromEntries(
-        Object.entries(thresholds).map(([queue, partial]) => [queue, { ...defaultThresholds, ...partial }]),
+        Object.entries(s.QUEUE_THRESHOLDS ?? {}).map(([queue, own]) => [
+          queue,
+          { ...defaultThresholds, ...own },
+        ]),
       ),
       defaultThresholds,
     },
     auth: {
-      secret: secretRaw || randomSecret(),
-      secretGenerated: !secretRaw,
-      sessionTtlSec: r.int('SESSION_TTL_SEC', 8 * 3600, 60, 30 * 86_400),
-      users: r.json<UserConfig[]>('USERS', [], checkUsers),
-      trustedProxies: r.list('TRUSTED_PROXIES'),
-      proxyUserHeader: r.text('PROXY_USER_HEADER', 'x-forwarded-user').toLowerCase(),
-      proxyGroupsHeader: r.text('PROXY_GROUPS_HEADER', 'x-forwarded-groups').toLowerCase(),
-      proxyGroups: r.json('PROXY_GROUPS', {}, (v) =>
-        typeof v === 'object' && v !== null && !Array.isArray(v)
-          ? undefined
-          : 'must be a JSON object keyed by group name',
-      ),
+      secret: s.AUTH_SECRET ?? randomSecret(),
+      secretGenerated: s.AUTH_SECRET === undefined,
+      sessionTtlSec: s.SESSION_TTL_SEC,
+      users: s.USERS ?? [],
+      trustedProxies: s.TRUSTED_PROXIES,
+      proxyUserHeader: s.PROXY_USER_HEADER,
+      proxyGroupsHeader: s.PROXY_GROUPS_HEADER,
+      proxyGroups: s.PROXY_GROUPS ?? {},
     },
     http: {
-      allowedOrigins: r.list('ALLOWED_ORIGINS'),
-      frameAncestors: r.list('FRAME_ANCESTORS'),
-      commandsPerSecond: r.number('COMMANDS_PER_SECOND', 5, 0.1, 1000),
+      allowedOrigins: s.ALLOWED_ORIGINS,
+      frameAncestors: s.FRAME_ANCESTORS,
+      commandsPerSecond: s.COMMANDS_PER_SECOND,
     },
-    redisUrl: redisUrl || null,
-    dataDir: readDataDir(r),
-    dashboardDir: r.text('DASHBOARD_DIR', '') || null,
-    logLevel: logLevel as GatewayConfig['logLevel'],
+    redisUrl: s.REDIS_URL ?? null,
+    dataDir: s.DATA_DIR,
+    dashboardDir: s.DASHBOARD_DIR ?? null,
+    logLevel: s.LOG_LEVEL,
   };
-  if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return config;
+}
+
+/**
+ * Builds the configuration from environment variables and, when `CONFIG_FILE` names one, a JSON file whose
+ * keys are the same names (the environment wins). Every setting, down to each entry of USERS, PROXY_GROUPS
+ * and QUEUE_THRESHOLDS, is checked by one schema (config-schema.ts); throws {@link ConfigError} listing every
+ * problem, one line each.
+ */
+export function loadGatewayConfig(env: Source = process.env, randomSecret: () => string): GatewayConfig {
+  const problems: string[] = [];
+  const configFile = env['CONFIG_FILE']?.trim();
+  const fromFile = configFile ? readConfigFile(configFile, problems) : {};
+  const result = gatewaySettingsSchema.safeParse({ ...fromFile, ...env });
+  if (!result.success) problems.push(...result.error.issues.map(problemLine));
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  return arrange(result.data, randomSecret);
 }
 
 /** Injection token of the {@link GatewayConfig}. */
