@@ -3,18 +3,18 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  QUEUE_THRESHOLD_KEYS,
+  SETTING_NAMES,
+  settingMeta,
+  THRESHOLD_DEFAULTS,
+  type SettingName,
+} from '../src/config/config-schema.js';
 import { REPO_ROOT } from './support/fresh-clone.js';
 
-/** Every setting the gateway reads, taken from the code that reads them. */
+/** Every setting the gateway reads: the keys of its configuration schema. */
 function gatewaySettings(): string[] {
-  const source = readFileSync(join(REPO_ROOT, 'apps/gateway/src/config/gateway-config.ts'), 'utf8');
-  const read = [
-    ...source.matchAll(
-      /\br\.(?:text|int|number|bool|list|intList|json)(?:<[^(]*>)?\(\s*'([A-Z][A-Z0-9_]*)'/g,
-    ),
-  ];
-  const direct = [...source.matchAll(/\benv\['([A-Z][A-Z0-9_]*)'\]/g)];
-  return [...new Set([...read, ...direct].map((match) => String(match[1])))].sort();
+  return [...SETTING_NAMES].sort();
 }
 
 /** Settings the images fix themselves: the port and address inside the container, the bundled dashboard. */
@@ -113,9 +113,13 @@ describe('docker-compose.yml', () => {
 
   it.skipIf(!composeInstalled)('passes every gateway setting through from the environment', () => {
     const environment = resolved({ SITE_TIME_ZONE: 'UTC' }).services['gateway']?.environment ?? {};
+    const passed = Object.keys(environment).sort();
+    // A variable the schema does not know would be ignored by the gateway: a typo or a removed setting.
+    expect(passed.filter((key) => !gatewaySettings().includes(key))).toEqual([]);
+    expect(FIXED_BY_IMAGE.filter((key) => !gatewaySettings().includes(key))).toEqual([]);
     const expected = gatewaySettings().filter((key) => !FIXED_BY_IMAGE.includes(key));
     expect(expected.length).toBeGreaterThan(25);
-    expect(Object.keys(environment).sort()).toEqual(expected);
+    expect(passed).toEqual(expected);
     const real = resolved({
       SITE_TIME_ZONE: 'UTC',
       PBX_BASE_URL: 'https://pbx.example.com:8088',
@@ -191,13 +195,50 @@ describe('Dockerfile', () => {
 });
 
 describe('README configuration reference', () => {
-  it('lists every gateway setting', () => {
+  /** The rows of the configuration table: setting -> its default and meaning cells. */
+  const table = (() => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
     const start = readme.indexOf('\n## Configuration');
-    expect(start).toBeGreaterThan(0);
     const end = readme.indexOf('\n## ', start + 1);
     const section = readme.slice(start, end < 0 ? undefined : end);
-    const listed = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((match) => match[1]);
-    expect([...new Set(listed)].sort()).toEqual(gatewaySettings());
+    const rows = new Map<string, { byDefault: string; meaning: string }>();
+    for (const match of section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| (.*) \| (.*) \|$/gm))
+      rows.set(String(match[1]), { byDefault: String(match[2]), meaning: String(match[3]) });
+    return rows;
+  })();
+  const row = (name: string) => table.get(name) ?? { byDefault: '', meaning: '' };
+
+  it('lists every gateway setting, and nothing else', () => {
+    expect([...table.keys()].sort()).toEqual(gatewaySettings());
+  });
+
+  it.each(SETTING_NAMES.map((name): [SettingName] => [name]))('states the default of %s', (name) => {
+    const { default: byDefault } = settingMeta(name);
+    const stated = row(name).byDefault;
+    expect(stated, name).not.toBe('');
+    // A setting with a literal default shows it first; the others say in words what applies (none, computed).
+    if (byDefault !== undefined) expect(/^`([^`]*)`/.exec(stated)?.[1], name).toBe(byDefault);
+  });
+
+  it.each(SETTING_NAMES.filter((name) => settingMeta(name).min !== undefined))(
+    'states the range of %s',
+    (name) => {
+      const { min, max } = settingMeta(name);
+      expect(row(name).meaning).toContain(`(${min} to ${max}`);
+    },
+  );
+
+  it('lists every QUEUE_THRESHOLDS key with its default', () => {
+    const { meaning } = row('QUEUE_THRESHOLDS');
+    const stated = [...meaning.matchAll(/`([a-z][A-Za-z]*)` \(([^)]*)\)/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
+    const defaults: Record<string, number | null | string> = {
+      ...THRESHOLD_DEFAULTS,
+      serviceLevelSec: '`SERVICE_LEVEL_SEC`',
+    };
+    expect(stated.map(([key]) => key)).toEqual(QUEUE_THRESHOLD_KEYS);
+    for (const [key, value] of stated) expect(value, key).toBe(String(defaults[String(key)]));
   });
 });
