@@ -115,26 +115,9 @@ export class HeldCalls {
   hold(input: HeldCallInput, deadline?: number): void {
     if (this.calls.has(input.callId)) return;
     const receivedAt = this.now();
-    const entry: Entry = {
-      channelId: input.channelId,
-      confirmed: true,
-      deadlineTimer: undefined,
-      removeTimer: undefined,
-      view: {
-        callId: input.callId,
-        from: input.from,
-        to: input.to,
-        trunk: input.trunk,
-        receivedAt,
-        deadline: deadline ?? receivedAt + this.options.holdWindowMs,
-        context: this.options.context.initial(input.from, input.callId),
-        status: 'pending',
-        blocked: false,
-        decidedBy: null,
-        decidedAt: null,
-        error: null,
-      },
-    };
+    const entry = this.entry(input, receivedAt, deadline ?? receivedAt + this.options.holdWindowMs, {
+      status: 'pending',
+    });
     this.calls.set(input.callId, entry);
     this.remember(input.callId);
     entry.deadlineTimer = timer(() => this.onDeadline(input.callId), entry.view.deadline - receivedAt);
@@ -225,27 +208,11 @@ export class HeldCalls {
     }
     if (this.known.has(input.callId)) return;
     const deadline = heldAt + this.options.holdWindowMs;
-    const entry: Entry = {
-      channelId: input.channelId,
-      confirmed: true,
-      deadlineTimer: undefined,
-      removeTimer: undefined,
-      view: {
-        callId: input.callId,
-        from: input.from,
-        to: input.to,
-        trunk: input.trunk,
-        receivedAt: heldAt,
-        deadline,
-        context: this.options.context.initial(input.from, input.callId),
-        status: 'auto_accepted',
-        blocked: false,
-        decidedBy: null,
-        decidedAt: Math.min(deadline, this.now()),
-        error: null,
-        unseenReason: reason,
-      },
-    };
+    const entry = this.entry(input, heldAt, deadline, {
+      status: 'auto_accepted',
+      decidedAt: Math.min(deadline, this.now()),
+      unseenReason: reason,
+    });
     this.calls.set(input.callId, entry);
     this.remember(input.callId);
     this.resolve(entry, {});
@@ -354,6 +321,35 @@ export class HeldCalls {
     this.update(entry, change);
     clearTimeout(entry.removeTimer);
     entry.removeTimer = timer(() => this.remove(entry.view.callId), this.options.resolvedVisibleMs);
+  }
+
+  /** A new board entry for `input`, undecided unless `outcome` says otherwise. */
+  private entry(
+    input: HeldCallInput,
+    receivedAt: number,
+    deadline: number,
+    outcome: Pick<HeldCallView, 'status'> & Partial<HeldCallView>,
+  ): Entry {
+    return {
+      channelId: input.channelId,
+      confirmed: true,
+      deadlineTimer: undefined,
+      removeTimer: undefined,
+      view: {
+        callId: input.callId,
+        from: input.from,
+        to: input.to,
+        trunk: input.trunk,
+        receivedAt,
+        deadline,
+        context: this.options.context.initial(input.from, input.callId),
+        blocked: false,
+        decidedBy: null,
+        decidedAt: null,
+        error: null,
+        ...outcome,
+      },
+    };
   }
 
   private remember(callId: string): void {
