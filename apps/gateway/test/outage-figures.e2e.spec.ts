@@ -1,14 +1,10 @@
-import { queueStream, type QueueTodayStats, type QueueView } from '@switchboard/live-protocol';
+import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
-import { StreamHub } from '../src/live/stream-hub.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { TodayStatsService } from '../src/queues/today-stats.service.js';
 import { waitFor } from './support/live-client.js';
-import { FAST_ENV } from './support/live-setup.js';
+import { GatewayFleet, todayOf } from './support/gateway-fleet.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
 
 /** The periodic recount of this test; the acceptance allows one period + 10 s after the last fault. */
 const RECOUNT_MS = 10_000;
@@ -25,32 +21,15 @@ function figures(
 
 describe("today's figures through PBX outages, dropped event sockets and an error window", () => {
   let sim: RunningSimulator;
-  const gateways: RunningGateway[] = [];
-
-  async function gateway(): Promise<RunningGateway> {
-    const started = await startGateway(
-      testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
-        SITE_TIME_ZONE: 'UTC',
-        ...FAST_ENV,
-        STATS_RECOUNT_MS: String(RECOUNT_MS),
-      }),
-    );
-    gateways.push(started);
-    return started;
-  }
-
-  const todayOf = (running: RunningGateway, queueId: number) =>
-    (running.app.get(StreamHub).current(queueStream(queueId), 'queue') as QueueView | undefined)?.stats.today;
+  const fleet = new GatewayFleet(() => sim, { SITE_TIME_ZONE: 'UTC', STATS_RECOUNT_MS: String(RECOUNT_MS) });
+  const gateway = () => fleet.start();
 
   beforeAll(async () => {
     // 20x simulated time: calls of minutes end within seconds, so a short test sees hundreds finish.
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 1, speed: 20, seed: 23 });
   });
   afterAll(async () => {
-    for (const running of gateways) await running.close().catch(() => undefined);
+    await fleet.closeAll();
     await sim?.stop();
   });
 

@@ -1,45 +1,23 @@
-import { queueStream, type QueueTodayStats, type QueueView } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
-import { StreamHub } from '../src/live/stream-hub.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { TodayStatsService } from '../src/queues/today-stats.service.js';
 import { waitFor } from './support/live-client.js';
-import { FAST_ENV } from './support/live-setup.js';
+import { GatewayFleet, todayOf } from './support/gateway-fleet.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
 
 const ZONE = 'America/Los_Angeles';
 
 describe("today's figures survive a gateway restart", () => {
   let sim: RunningSimulator;
-  const gateways: RunningGateway[] = [];
-
-  async function gateway(): Promise<RunningGateway> {
-    const started = await startGateway(
-      testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
-        SITE_TIME_ZONE: ZONE,
-        ...FAST_ENV,
-      }),
-    );
-    gateways.push(started);
-    return started;
-  }
-
-  function today(running: RunningGateway, queueId: number): QueueTodayStats | undefined {
-    return (running.app.get(StreamHub).current(queueStream(queueId), 'queue') as QueueView | undefined)?.stats
-      .today;
-  }
+  const fleet = new GatewayFleet(() => sim, { SITE_TIME_ZONE: ZONE });
+  const gateway = () => fleet.start();
+  const today = todayOf;
 
   beforeAll(async () => {
     sim = await startSimulator({ scenario: 'small', trafficRate: 5, speed: 20, seed: 5 });
   });
   afterAll(async () => {
-    for (const running of gateways) await running.close().catch(() => undefined);
+    await fleet.closeAll();
     await sim?.stop();
   });
 
@@ -61,8 +39,7 @@ describe("today's figures survive a gateway restart", () => {
     );
     expect(counted.timeZone).toBe(ZONE);
     expect(new Date(counted.dayStart).toLocaleTimeString('en-GB', { timeZone: ZONE })).toBe('00:00:00');
-    await first.close();
-    gateways.splice(gateways.indexOf(first), 1);
+    await fleet.close(first);
 
     const second = await gateway();
     await waitFor(() => second.app.get(TodayStatsService).isRebuilt, 'the rebuild after restart', 10_000);

@@ -1,0 +1,50 @@
+import { queueStream, type QueueTodayStats, type QueueView } from '@switchboard/live-protocol';
+import { startGateway, type RunningGateway } from '../../src/create-app.js';
+import { DEMO_PBX } from '../../src/config/gateway-config.js';
+import { StreamHub } from '../../src/live/stream-hub.service.js';
+import { FAST_ENV } from './live-setup.js';
+import type { RunningSimulator } from './simulator.js';
+import { testConfig } from './test-config.js';
+
+/**
+ * In-process gateways started one after another against one simulator (a restart, a fresh one beside a
+ * live one), with fast polls and `env` on top; {@link closeAll} stops those still running.
+ */
+export class GatewayFleet {
+  private readonly running = new Set<RunningGateway>();
+
+  constructor(
+    private readonly sim: () => RunningSimulator,
+    private readonly env: Record<string, string> = {},
+  ) {}
+
+  async start(): Promise<RunningGateway> {
+    const started = await startGateway(
+      testConfig({
+        PBX_BASE_URL: this.sim().url,
+        PBX_CLIENT_ID: DEMO_PBX.clientId,
+        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...FAST_ENV,
+        ...this.env,
+      }),
+    );
+    this.running.add(started);
+    return started;
+  }
+
+  async close(gateway: RunningGateway): Promise<void> {
+    this.running.delete(gateway);
+    await gateway.close();
+  }
+
+  async closeAll(): Promise<void> {
+    for (const gateway of this.running) await gateway.close().catch(() => undefined);
+    this.running.clear();
+  }
+}
+
+/** Today's figures of a queue as a gateway's stream shows them. */
+export function todayOf(gateway: RunningGateway, queueId: number): QueueTodayStats | undefined {
+  return (gateway.app.get(StreamHub).current(queueStream(queueId), 'queue') as QueueView | undefined)?.stats
+    .today;
+}
