@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { CLUSTER_CONTEXT, type ClusterContext } from './cluster/cluster-context.js';
 import { RedisIoAdapter } from './cluster/redis-io.adapter.js';
 import { LeanIoAdapter } from './live/lean-io.adapter.js';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { installHttpPolicy } from './http/http-policy.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { DurableState } from './state/durable-state.js';
 
@@ -27,7 +29,13 @@ export async function startGateway(
   logger = new JsonLogger(config.logLevel),
 ): Promise<RunningGateway> {
   const state = await DurableState.open(config);
-  const app = await NestFactory.create(AppModule.forRoot(config, state), { logger, abortOnError: false });
+  // The JSON body parser is installed by installHttpPolicy, after the CSRF check: a refused body is never read.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, state), {
+    logger,
+    abortOnError: false,
+    bodyParser: false,
+  });
+  installHttpPolicy(app, config);
   // Several gateways: socket.io broadcasts reach the sockets of every replica through Redis.
   app.useWebSocketAdapter(
     config.redisUrl

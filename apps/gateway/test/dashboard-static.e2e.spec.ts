@@ -84,7 +84,7 @@ describe('the gateway serves the dashboard build', () => {
     for (const path of ['/api/nope', '/API/nope', '/api', '/healthz/extra', '/readyz/x', '/metrics/x']) {
       const answer = await get(gateway.url, path, asBrowser);
       expect(answer.status, path).toBe(404);
-      expect(JSON.parse(answer.body), path).toMatchObject({ statusCode: 404 });
+      expect(JSON.parse(answer.body), path).toMatchObject({ ok: false, error: { code: 'not_found' } });
     }
     const socket = await get(gateway.url, '/socket.io/?EIO=4&transport=unknown', asBrowser);
     expect(socket.status).toBe(400);
