@@ -444,6 +444,13 @@ export const gatewaySettingsSchema = z
       /^[^\s;,]+$/.test(entry) ? undefined : 'is not a CSP source like https://intranet.example',
     ),
     COMMANDS_PER_SECOND: decimal(5, 0.1, 1000),
+    // Conferences belong to no queue: by default only sessions that see the whole PBX see and kick them.
+    CONFERENCE_ACCESS: setting({ default: 'whole-pbx' }, (value, ctx) => {
+      const found = (['whole-pbx', 'signed-in'] as const).find((known) => known === (value ?? 'whole-pbx'));
+      if (found) return found;
+      problem(ctx, `must be whole-pbx or signed-in, got ${shown(value)}`);
+      return 'whole-pbx';
+    }),
     REDIS_URL: setting({}, (value, ctx) => {
       if (value !== undefined && !/^rediss?:\/\//.test(value))
         problem(ctx, 'must start with redis:// or rediss://');

@@ -86,6 +86,8 @@ export interface GatewayConfig {
     proxyGroupsHeader: string;
     /** Group name -> role and queues, for users that come through the trusted proxy. */
     proxyGroups: Record<string, { role: UserConfig['role']; queues: number[] | 'all' }>;
+    /** Who sees and kicks conferences: sessions that see the whole PBX, or every signed-in person. */
+    conferenceAccess: 'whole-pbx' | 'signed-in';
   };
   http: {
     allowedOrigins: string[];
@@ -199,6 +201,7 @@ function arrange(s: GatewaySettings, randomSecret: () => string): GatewayConfig 
       proxyUserHeader: s.PROXY_USER_HEADER,
       proxyGroupsHeader: s.PROXY_GROUPS_HEADER,
       proxyGroups: s.PROXY_GROUPS ?? {},
+      conferenceAccess: s.CONFERENCE_ACCESS,
     },
     http: {
       allowedOrigins: s.ALLOWED_ORIGINS,
