@@ -16,6 +16,18 @@ import { startSimulator, type RunningSimulator } from './support/simulator.js';
 const AUTH_SECRET = 'login-throttle-test-secret-0123456789abcdef';
 const { perUser, perAddress } = DEFAULT_LOGIN_LIMITS;
 
+/**
+ * One attempt of a burst. `afterRefusal` holds it back until the burst's first 429: the limit is full by
+ * then, so it cannot be among the attempts allowed (a fixed delay is not enough on a loaded machine, where
+ * the first requests may still be connecting).
+ */
+interface Login {
+  username: string;
+  password: string;
+  from: string;
+  afterRefusal?: boolean;
+}
+
 interface Answer {
   status: number;
   /** From the start of the burst to this answer. */
@@ -63,7 +75,7 @@ async function checks(gateways: GatewayProcess[]): Promise<number> {
  */
 async function burst(
   gateways: GatewayProcess[],
-  logins: { username: string; password: string; from: string; delayMs?: number }[],
+  logins: Login[],
 ): Promise<{
   answers: Answer[];
   checked: number;
@@ -73,14 +85,24 @@ async function burst(
 }> {
   const before = await Promise.all(gateways.map((g) => checks([g])));
   const started = performance.now();
+  let refused: () => void = () => undefined;
+  const firstRefusal = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no 429 within 30 s')), 30_000);
+    refused = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
   const answers = await Promise.all(
     logins.map(async (login, i) => {
-      if (login.delayMs) await new Promise((resolve) => setTimeout(resolve, login.delayMs));
+      if (login.afterRefusal) await firstRefusal;
       const gateway = gateways[i % gateways.length] as GatewayProcess;
       const answer = await tryLogin(gateway.url, login.username, login.password, login.from);
+      if (answer.status === 429) refused();
       return { ...answer, ms: performance.now() - started };
     }),
   );
+  refused();
   const ms = performance.now() - started;
   const after = await Promise.all(gateways.map((g) => checks([g])));
   const perGateway = after.map((count, i) => count - (before[i] ?? 0));
@@ -120,7 +142,7 @@ function expectRefusedOrWrong(answers: Answer[], checked: number): void {
   }
 }
 
-const wrong = (username: string, n: number, from: string) =>
+const wrong = (username: string, n: number, from: string): Login[] =>
   Array.from({ length: n }, (_, i) => ({ username, password: `guess-${i}`, from }));
 
 let sim: RunningSimulator;
@@ -177,7 +199,7 @@ describe('login throttling on one gateway', () => {
     const locked = await tryLogin(gateway.url, 'sup', 'sup-password', '203.0.113.9');
     expect(locked).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(locked.retryAfter).toBeGreaterThan(30);
-  });
+  }, 60_000);
 
   it('holds the per-name limit for a burst of 60 from 60 addresses, and the per-address limit for 60 names', async () => {
     const spread = await burst(
@@ -209,8 +231,8 @@ describe('login throttling on one gateway', () => {
 
   it('does not sign in the right password hidden at position 33 of a burst of 40', async () => {
     const logins = wrong('admin', 40, '198.51.100.3');
-    // Sent a moment after the others, so it cannot overtake the attempts in front of it.
-    logins[32] = { username: 'admin', password: 'admin-password', from: '198.51.100.3', delayMs: 30 };
+    // Sent once the burst is being refused, so it cannot overtake the attempts in front of it.
+    logins[32] = { username: 'admin', password: 'admin-password', from: '198.51.100.3', afterRefusal: true };
     const result = await burst([gateway], logins);
     console.log(
       `${figures('one gateway, right password at 33 of 40', result)}; its answer ${result.answers[32]?.status}`,
@@ -218,7 +240,7 @@ describe('login throttling on one gateway', () => {
     expect(result.answers[32]).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(result.answers.filter((a) => a.status === 200)).toHaveLength(0);
     expect(result.checked).toBeLessThanOrEqual(perUser);
-  });
+  }, 60_000);
 });
 
 describe('login throttling on two gateways sharing Redis', () => {
@@ -252,7 +274,7 @@ describe('login throttling on two gateways sharing Redis', () => {
 
   it('does not sign in the right password inside a burst spread over both gateways, nor on either afterwards', async () => {
     const logins = wrong('admin', 40, '198.51.100.6');
-    logins[32] = { username: 'admin', password: 'admin-password', from: '198.51.100.6', delayMs: 30 };
+    logins[32] = { username: 'admin', password: 'admin-password', from: '198.51.100.6', afterRefusal: true };
     const result = await burst(gateways, logins);
     console.log(
       `${figures('two gateways + Redis, right password at 33 of 40', result)}; its answer ${result.answers[32]?.status}`,
