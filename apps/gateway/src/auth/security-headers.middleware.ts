@@ -10,12 +10,11 @@ type Handler = (request: IncomingMessage, response: ServerResponse, next: Next) 
 
 /**
  * Browser features the product never uses, denied to the gateway's pages and anything they frame. Only
- * names Chromium knows: an unknown one is a console error on every page. Notifications are a web API of
+ * names Chromium knows: it warns in the console of every page about an unknown one (`bluetooth`, say). Notifications are a web API of
  * their own (the console's prompt alerts), not a permissions-policy feature, so they are not affected.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',
