@@ -136,7 +136,11 @@ const isPositiveInt = (value: unknown): value is number =>
 export function parseSubscribe(payload: unknown): Result<SubscribeCommand> {
   const r = new Reader(payload);
   const streams =
-    r.list('streams', isStreamId, 'stream ids (queue:<id>, inbound, conferences, uacsta, health)') ?? [];
+    r.list(
+      'streams',
+      isStreamId,
+      'stream ids (queue:<id>, inbound, inbound:<queue id>, conferences, uacsta, uacsta:<queue id>, health)',
+    ) ?? [];
   return r.result({ streams });
 }
 

@@ -7,8 +7,13 @@ describe('streamRoom', () => {
     expect(streamRoom('conferences')).toBe(CONFERENCES_ROOM);
     expect(streamRoom('inbound')).toBe('stream:inbound');
     expect(streamRoom('health')).toBe('stream:health');
+    expect(streamRoom('inbound:1')).toBe('stream:inbound:1');
     expect(
-      new Set(['queue:1', 'queue:2', 'inbound', 'uacsta', 'health'].map((s) => streamRoom(s as never))).size,
-    ).toBe(5);
+      new Set(
+        ['queue:1', 'queue:2', 'inbound', 'inbound:1', 'uacsta', 'uacsta:1', 'health'].map((s) =>
+          streamRoom(s as never),
+        ),
+      ).size,
+    ).toBe(7);
   });
 });

@@ -3,8 +3,10 @@ import {
   applyKeyedPatch,
   applyPatch,
   applyQueuePatch,
+  callStreamsOf,
   deltaAction,
   isStreamId,
+  parseStreamId,
   queueIdOf,
   queueStream,
   type AgentView,
@@ -63,6 +65,30 @@ describe('stream ids', () => {
     expect(isStreamId('queue:x')).toBe(false);
     expect(isStreamId('admin')).toBe(false);
     expect(isStreamId(3)).toBe(false);
+  });
+
+  it('reads every kind with the id forms it has, and nothing else', () => {
+    expect(parseStreamId('queue:7')).toEqual({ kind: 'queue', queueId: 7 });
+    expect(parseStreamId('inbound')).toEqual({ kind: 'inbound', queueId: null });
+    expect(parseStreamId('inbound:2')).toEqual({ kind: 'inbound', queueId: 2 });
+    expect(parseStreamId('uacsta:3')).toEqual({ kind: 'uacsta', queueId: 3 });
+    expect(parseStreamId('health')).toEqual({ kind: 'health', queueId: null });
+    // Fail closed: unknown kinds, forms a kind does not have, and queue ids that are not one canonical id.
+    for (const bad of ['queue', 'conferences:1', 'health:1', 'inbound:0', 'queue:007', 'queue:-1', 'audit'])
+      expect(parseStreamId(bad), bad).toBeUndefined();
+    expect(parseStreamId('toString')).toBeUndefined();
+    expect(parseStreamId('queue:1:2')).toBeUndefined();
+    expect(queueIdOf('inbound:2')).toBeUndefined();
+  });
+
+  it('gives whole-PBX sessions the whole call streams and others one per queue of their scope', () => {
+    expect(callStreamsOf('inbound', { role: 'supervisor', queues: 'all' })).toEqual(['inbound']);
+    expect(callStreamsOf('uacsta', { role: 'admin', queues: [1] })).toEqual(['uacsta']);
+    expect(callStreamsOf('inbound', { role: 'supervisor', queues: [1, 3] })).toEqual([
+      'inbound:1',
+      'inbound:3',
+    ]);
+    expect(callStreamsOf('uacsta', { role: 'supervisor', queues: [] })).toEqual([]);
   });
 });
 
@@ -131,5 +157,6 @@ describe('applying patches', () => {
       remove: ['6900'],
     });
     expect(conferences).toEqual([]);
+    expect(() => applyPatch('audit' as 'health', health, health)).toThrow(/unknown stream kind "audit"/);
   });
 });

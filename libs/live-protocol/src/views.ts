@@ -124,6 +124,12 @@ export interface HeldCallView {
   /** Dialled number (DID). */
   to: string;
   trunk: string;
+  /**
+   * The queue the call's inbound route leads to (from the PBX's inbound routes, matched on DID and trunk);
+   * absent when it leads elsewhere or the gateway cannot tell. Only sessions that see the whole PBX see such
+   * calls; a session with a list of queues sees the calls of those queues.
+   */
+  queueId?: number;
   /** When the gateway learned of the call (epoch ms). */
   receivedAt: number;
   /** When the PBX accepts it by itself (epoch ms). */
@@ -196,6 +202,11 @@ export interface AuditEntryView {
   target: string;
   result: 'ok' | 'error';
   detail: string;
+  /**
+   * The queues the target belonged to when the entry was written (a held call's queue, an agent's queues);
+   * absent for targets of no queue (conferences, display links, PBX admin calls). Decides who may read it.
+   */
+  queues?: number[];
 }
 
 /** Metric definitions shown as tooltips; the gateway computes exactly these. */

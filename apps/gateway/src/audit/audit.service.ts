@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AuditEntryView } from '@switchboard/live-protocol';
+import type { AuditEntryView, SessionInfo } from '@switchboard/live-protocol';
+import { auditEntryInScope } from '../supervision/supervisor-scope.js';
 
 /** What to record: who did what to which target, and how it ended. */
 export type AuditInput = Omit<AuditEntryView, 'id' | 'at'>;
@@ -35,6 +36,7 @@ export class AuditService {
       target: input.target.slice(0, 200),
       result: input.result,
       detail: input.detail.slice(0, 500),
+      ...(input.queues && input.queues.length > 0 ? { queues: [...input.queues] } : {}),
     };
     this.keep(entry);
     this.log.log({ msg: 'audit', ...entry, at: new Date(entry.at).toISOString() });
@@ -48,9 +50,16 @@ export class AuditService {
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
   }
 
-  /** The newest `limit` entries, newest first. */
-  recent(limit: number): AuditEntryView[] {
-    const count = Math.max(0, Math.min(limit, this.ring.length));
-    return this.ring.slice(this.ring.length - count).reverse();
+  /**
+   * The newest `limit` entries, newest first; with a `reader`, only those it may read (admins and sessions
+   * with every queue: all; others: their own and those about targets of their queues).
+   */
+  recent(limit: number, reader?: SessionInfo): AuditEntryView[] {
+    const out: AuditEntryView[] = [];
+    for (let i = this.ring.length - 1; i >= 0 && out.length < limit; i--) {
+      const entry = this.ring[i];
+      if (entry && (!reader || auditEntryInScope(reader, entry))) out.push(entry);
+    }
+    return out;
   }
 }

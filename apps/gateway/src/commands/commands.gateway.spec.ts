@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SessionInfo } from '@switchboard/live-protocol';
+import type { AuditEntryView, Result, SessionInfo } from '@switchboard/live-protocol';
 import { PbxTransportError } from '@switchboard/pbx-api';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -31,6 +31,11 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
     throw new Error('secret internal detail: db password=hunter2');
   });
   const kick = vi.fn(async () => ({ ok: true as const, data: { kicked: 'all' as const } }));
+  const supervision = {
+    kick,
+    mayActOnExtension: (_session: SessionInfo, extension: string) => extension === '1001',
+    queuesOf: (extension: string) => (extension === '1001' ? [1] : extension === '2001' ? [2] : []),
+  };
   const gateway = new CommandsGateway(
     {
       principalOf: () => principal,
@@ -42,9 +47,9 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
     {
       commandResult: (command: string, result: string) => results.push([command, result]),
     } as unknown as MetricsService,
-    { decide } as unknown as HeldCallsService,
-    {} as UacstaService,
-    { kick } as unknown as SupervisionService,
+    { decide, shownQueueOf: () => 2 } as unknown as HeldCallsService,
+    { refuse: async () => ({ ok: true, data: { refused: true } }) } as unknown as UacstaService,
+    supervision as unknown as SupervisionService,
   );
   return { gateway, audit, results, expired, decide, kick, socket: {} as LiveSocket };
 }
@@ -58,7 +63,7 @@ describe('CommandsGateway', () => {
       ok: true,
       data: { kicked: 'all' },
     });
-    expect(kick).toHaveBeenCalledWith({ conference: '6900', members: 'all' });
+    expect(kick).toHaveBeenCalledWith({ conference: '6900', members: 'all' }, supervisor);
     expect(results).toEqual([['conference:kick', 'ok']]);
     expect(audit.recent(1)[0]).toMatchObject({
       user: 'supervisor',
@@ -113,6 +118,57 @@ describe('CommandsGateway', () => {
     expect(answer).toEqual({ ok: false, error: { code: 'internal', message: expect.any(String) as string } });
     expect(JSON.stringify(answer)).not.toContain('hunter2');
     expect(JSON.stringify(audit.recent(1))).not.toContain('hunter2');
+  });
+
+  it('records the queues of each target and shows a scoped supervisor only its part of the trail', async () => {
+    const supq: Principal = {
+      session: { ...session('supervisor'), user: 'supq', queues: [1] },
+      source: { kind: 'proxy' },
+      extension: null,
+    };
+    const { gateway, audit, socket } = setup(supq);
+    expect(await gateway.refuseUacsta(socket, { extension: '2001', callId: '7' })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    expect((await gateway.refuseUacsta(socket, { extension: '1001', callId: '8' })).ok).toBe(true);
+    await gateway.decide(socket, { callId: 'c9', decision: 'accept' });
+    expect(audit.recent(3).map((e) => [e.action, e.target, e.queues])).toEqual([
+      ['inbound:decide', 'c9 (accept)', [2]],
+      ['uacsta:refuse', 'extension 1001 call 8', [1]],
+      ['uacsta:refuse', 'extension 2001 call 7', [2]],
+    ]);
+    audit.record({
+      user: 'ann',
+      action: 'call:listen',
+      target: 'listen 2001',
+      result: 'ok',
+      detail: '',
+      queues: [2],
+    });
+    audit.record({
+      user: 'ann',
+      action: 'call:listen',
+      target: 'listen 1001',
+      result: 'ok',
+      detail: '',
+      queues: [1],
+    });
+    audit.record({
+      user: 'ann',
+      action: 'conference:kick',
+      target: 'conference 6900',
+      result: 'ok',
+      detail: '',
+    });
+    const seen = (await gateway.recentAudit(socket, { limit: 10 })) as Result<AuditEntryView[]>;
+    // Its own entries (whatever their queue) and ann's about queue 1; not ann's about queue 2 or no queue.
+    expect(seen.ok && seen.data.map((e) => `${e.user} ${e.target}`)).toEqual([
+      'ann listen 1001',
+      'supq c9 (accept)',
+      'supq extension 1001 call 8',
+      'supq extension 2001 call 7',
+    ]);
+    expect(audit.recent(10, supervisor.session)).toHaveLength(6);
   });
 
   it('answers unauthorized for a socket without a principal', async () => {

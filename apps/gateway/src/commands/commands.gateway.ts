@@ -41,6 +41,8 @@ interface CommandSpec<C, T> {
   parse: (payload: unknown) => Result<C>;
   /** What the command acts on, for the audit log. */
   target: (command: C) => string;
+  /** The queues that target belongs to, recorded with the entry: who may read it depends on them. */
+  queues?: (command: C, result: Result<T>) => readonly number[] | undefined;
   handle: (command: C, principal: Principal) => Promise<Result<T>>;
   /** Reads (audit:recent) are not written to the audit log. */
   audited?: boolean;
@@ -111,19 +113,24 @@ export class CommandsGateway implements OnGatewayInit {
   private readonly decideSpec: CommandSpec<DecideCommand, HeldCallView> = {
     parse: parseDecide,
     target: (c) => `${c.callId} (${c.decision})`,
-    handle: (c, p) => this.heldCalls.decide(c, p.session.user),
+    queues: (c, result) => {
+      const queueId = result.ok ? result.data.queueId : this.heldCalls.shownQueueOf(c.callId);
+      return queueId === undefined ? undefined : [queueId];
+    },
+    handle: (c, p) => this.heldCalls.decide(c, p.session),
   };
 
   private readonly kickSpec: CommandSpec<KickCommand, { kicked: string[] | 'all' }> = {
     parse: parseKick,
     target: (c) =>
       `conference ${c.conference}: ${c.members === 'all' ? 'all members' : c.members.join(', ')}`,
-    handle: (c) => this.supervision.kick(c),
+    handle: (c, p) => this.supervision.kick(c, p),
   };
 
   private readonly uacstaRefuseSpec: CommandSpec<UacstaRefuseCommand, { refused: true }> = {
     parse: parseUacstaRefuse,
     target: (c) => `extension ${c.extension} call ${c.callId}`,
+    queues: (c) => this.supervision.queuesOf(c.extension),
     handle: (c, p) => {
       if (!p.session.features.uacsta)
         return Promise.resolve(fail('forbidden', 'This PBX does not offer uaCSTA.'));
@@ -137,12 +144,14 @@ export class CommandsGateway implements OnGatewayInit {
     parse: parseAgentLogin,
     target: (c) =>
       `extension ${c.extension} ${c.operation}${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
+    queues: (c) => c.queueIds ?? this.supervision.queuesOf(c.extension),
     handle: (c, p) => this.supervision.agentLogin(c, p),
   };
 
   private readonly listenSpec: CommandSpec<ListenCommand, { callId: string }> = {
     parse: parseListen,
     target: (c) => `${c.mode} ${c.agent} from ${c.monitor}`,
+    queues: (c) => this.supervision.queuesOf(c.agent),
     handle: (c, p) => this.supervision.listen(c, p),
   };
 
@@ -198,7 +207,8 @@ export class CommandsGateway implements OnGatewayInit {
     return this.run(socket, 'audit:recent', payload, {
       parse: parseAuditQuery,
       target: () => '',
-      handle: (c) => Promise.resolve(ok(this.audit.recent(c.limit))),
+      // Only the entries the reader may see (supervisor-scope.ts: auditEntryInScope).
+      handle: (c, p) => Promise.resolve(ok(this.audit.recent(c.limit, p.session))),
       audited: false,
     });
   }
@@ -222,12 +232,14 @@ export class CommandsGateway implements OnGatewayInit {
     this.metrics.commandResult(command, code);
     if (principal && spec.audited !== false && code !== 'rate_limited') {
       const parsed = spec.parse(payload);
+      const queues = parsed.ok ? spec.queues?.(parsed.data, result) : undefined;
       this.audit.record({
         user: principal.session.user,
         action: command,
         target: parsed.ok ? spec.target(parsed.data) : '',
         result: result.ok ? 'ok' : 'error',
         detail: result.ok ? okDetail(result.data) : `${result.error.code}: ${result.error.message}`,
+        ...(queues && queues.length > 0 ? { queues: [...queues] } : {}),
       });
     }
     return result;

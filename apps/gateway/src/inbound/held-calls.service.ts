@@ -6,19 +6,30 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { DecideCommand, HeldCallView, Result } from '@switchboard/live-protocol';
+import {
+  fail,
+  ok,
+  STREAM_KEYS,
+  type DecideCommand,
+  type HeldCallView,
+  type Result,
+  type SessionInfo,
+} from '@switchboard/live-protocol';
 import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
 import { AuditService } from '../audit/audit.service.js';
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { diffKeyed } from '../live/keyed-diff.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService, type EventGap } from '../pbx/pbx-connection.service.js';
+import { heldCallInScope } from '../supervision/supervisor-scope.js';
 import { CallerContextService } from './caller-context.service.js';
 import { DECISION_LOCK, type DecisionLock } from './decision-lock.js';
 import { deadlineOf, inboundFromCdr, sortOngoing } from './held-call-recovery.js';
-import { HeldCalls, type HeldCallInput } from './held-calls.js';
+import { HeldCalls, NOT_HELD, type HeldCallInput } from './held-calls.js';
+import { InboundRoutesService } from './inbound-routes.service.js';
 import { numberKey } from './phone-number.js';
 
 /** Decided calls stay on supervisors' screens this long, so everyone sees the outcome and who decided. */
@@ -65,9 +76,18 @@ function blockRuleName(number: string): string {
   return `switchboard-${numberKey(number) || 'anonymous'}-${Date.now().toString(36)}`;
 }
 
+/** `view` with `queueId` set to `queueId` (or without one). */
+function withQueue(view: HeldCallView, queueId: number | undefined): HeldCallView {
+  if (view.queueId === queueId) return view;
+  const { queueId: _shown, ...rest } = view;
+  return queueId === undefined ? rest : { ...rest, queueId };
+}
+
 /**
  * Held inbound calls (event 30016) on the `inbound` stream, and the decisions supervisors take on them.
- * The board logic lives in {@link HeldCalls}; this wires it to the PBX, the stream hub and the lock.
+ * The board logic lives in {@link HeldCalls}; this wires it to the PBX, the stream hub and the lock, and
+ * gives every call the queue its inbound route leads to ({@link InboundRoutesService}): what the stream hub
+ * splits the per-queue streams by, and what decides who may see and decide it.
  */
 @Injectable()
 export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
@@ -82,6 +102,8 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   private recovering: Promise<void> | undefined;
   /** A recovery asked for while one runs. */
   private again: RecoveryAsk | undefined;
+  /** Each call's queue under the current routes (null: none), so a publish does not match every call again. */
+  private readonly queueCache = new Map<string, number | null>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -90,6 +112,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     context: CallerContextService,
     @Inject(DECISION_LOCK) lock: DecisionLock,
     private readonly audit: AuditService,
+    private readonly routes: InboundRoutesService,
     @Optional() @Inject(CLUSTER_STORES) private readonly stores?: ClusterStores,
     @Optional() @Inject(CLUSTER_ROLE) private readonly role?: ClusterRole,
   ) {
@@ -122,7 +145,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
             }),
           ),
       },
-      publish: (data, patch) => this.hub.commit('inbound', 'inbound', data, patch),
+      publish: (data, patch) =>
+        this.hub.commit('inbound', 'inbound', this.routed(data), {
+          upsert: this.routed(patch.upsert),
+          remove: patch.remove,
+        }),
       onError: (message, error) => this.log.warn({ msg: message, error: describePbxError(error) }),
     });
   }
@@ -145,6 +172,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
       this.pbx.onEventGap((gap) => this.requestRecovery(gap)),
       // The PBX answers again: calls it holds now can be shown before the event stream is back.
       this.pbx.onRecovered(() => this.requestRecovery(undefined)),
+      // New routes may send calls on the board elsewhere: move them to the streams of their queues.
+      this.routes.onChange(() => {
+        this.queueCache.clear();
+        this.republish();
+      }),
     );
     this.watchTimer = setInterval(() => {
       if (this.pbx.eventGapSince !== null && this.pbx.reachable) this.requestRecovery(undefined);
@@ -255,18 +287,56 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     const known = this.board.knows(call.callId);
     this.board.settleUnseen(call, heldAt, reason);
     if (known && reason !== NO_LONGER_HELD) return;
+    const queueId = this.queueOf(call);
     this.audit.record({
       user: 'PBX',
       action: 'inbound:auto_accepted',
       target: call.callId,
       result: 'ok',
       detail: `Call from ${call.from || 'an unknown number'} to ${call.to || '?'}: ${reason}`,
+      ...(queueId === undefined ? {} : { queues: [queueId] }),
     });
   }
 
-  /** The held calls now. */
+  /** The held calls now, each with the queue its route leads to. */
   list(): HeldCallView[] {
-    return this.board.list();
+    return this.routed(this.board.list());
+  }
+
+  /** The queue of a held call as screens were shown it (on any replica of a cluster), if any. */
+  shownQueueOf(callId: string): number | undefined {
+    return this.hub.current('inbound', 'inbound')?.find((call) => call.callId === callId)?.queueId;
+  }
+
+  /** Views with the queue their route leads to. */
+  private routed(views: readonly HeldCallView[]): HeldCallView[] {
+    const present = new Set(this.board.list().map((view) => view.callId));
+    for (const callId of this.queueCache.keys()) if (!present.has(callId)) this.queueCache.delete(callId);
+    return views.map((view) => this.routedOne(view));
+  }
+
+  private routedOne(view: HeldCallView): HeldCallView {
+    // Before the routes were read (start-up, a replica taking over) a call keeps the queue it was shown with.
+    return this.routes.loaded ? withQueue(view, this.queueOf(view)) : view;
+  }
+
+  /** The queue `call`'s inbound route leads to; undefined for none, or while the routes are not known. */
+  private queueOf(call: Pick<HeldCallInput, 'callId' | 'from' | 'to' | 'trunk'>): number | undefined {
+    let queueId = this.queueCache.get(call.callId);
+    if (queueId === undefined) {
+      const destination = this.routes.destinationOf(call);
+      queueId = destination?.kind === 'queue' ? destination.queueId : null;
+      if (destination) this.queueCache.set(call.callId, queueId);
+    }
+    return queueId ?? undefined;
+  }
+
+  /** Publishes what changed for the calls on the board (their queues, after the routes changed). */
+  private republish(): void {
+    const next = this.list();
+    const shown = this.hub.current('inbound', 'inbound') ?? [];
+    const patch = diffKeyed<HeldCallView>(shown, next, STREAM_KEYS.inbound);
+    if (patch) this.hub.commit('inbound', 'inbound', next, patch);
   }
 
   /** Takes over the calls another gateway of the cluster showed (see {@link HeldCalls.adopt}). */
@@ -274,8 +344,15 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     this.board.adopt(views, channels);
   }
 
-  /** Applies a supervisor's decision (first decision wins). */
-  decide(command: DecideCommand, user: string): Promise<Result<HeldCallView>> {
-    return this.board.decide(command.callId, command.decision, user);
+  /**
+   * Applies a supervisor's decision (first decision wins). A call the session may not see (another queue's,
+   * or one routed to no queue of a limited scope) answers as a call that is not held: nothing is decided and
+   * nothing tells a guessed id from a wrong one.
+   */
+  async decide(command: DecideCommand, session: SessionInfo): Promise<Result<HeldCallView>> {
+    const view = this.board.get(command.callId);
+    if (!view || !heldCallInScope(session, this.routedOne(view))) return fail('not_found', NOT_HELD);
+    const result = await this.board.decide(command.callId, command.decision, session.user);
+    return result.ok ? ok(this.routedOne(result.data)) : result;
   }
 }

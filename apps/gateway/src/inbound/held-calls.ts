@@ -49,6 +49,10 @@ export interface HeldCallInput {
   trunk: string;
 }
 
+/** The answer for a call the board does not hold (also for one the asking session may not see). */
+export const NOT_HELD =
+  'This call is no longer held: it was decided, accepted by the PBX, or the caller hung up.';
+
 /** How many held call ids are remembered after they leave the board, so a recovery never reports one twice. */
 const REMEMBERED_CALLS = 5_000;
 
@@ -137,11 +141,7 @@ export class HeldCalls {
     user: string,
   ): Promise<Result<HeldCallView>> {
     const entry = this.calls.get(callId);
-    if (!entry)
-      return fail(
-        'not_found',
-        'This call is no longer held: it was decided, accepted by the PBX, or the caller hung up.',
-      );
+    if (!entry) return fail('not_found', NOT_HELD);
     const early = this.refusal(entry);
     if (early) return early;
     const claimId = randomUUID();

@@ -4,16 +4,19 @@ import { PollingModule } from '../polling/polling.module.js';
 import { CallerContextService } from './caller-context.service.js';
 import { DECISION_LOCK, InMemoryDecisionLock } from './decision-lock.js';
 import { HeldCallsService } from './held-calls.service.js';
+import { InboundRoutesService } from './inbound-routes.service.js';
 
 /**
- * Held inbound calls and their decisions. DECISION_LOCK is the seam for sharing "first decision wins"
- * between several gateways: with REDIS_URL the cluster's Redis lock replaces the in-memory one.
+ * Held inbound calls, the inbound routes that tell which queue each belongs to, and their decisions.
+ * DECISION_LOCK is the seam for sharing "first decision wins" between several gateways: with REDIS_URL the
+ * cluster's Redis lock replaces the in-memory one.
  */
 @Module({
   imports: [PollingModule],
   providers: [
     CallerContextService,
     HeldCallsService,
+    InboundRoutesService,
     {
       provide: DECISION_LOCK,
       inject: [{ token: CLUSTER_STORES, optional: true }],

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -21,10 +21,11 @@ import {
   type StreamId,
   type StreamTypes,
 } from '@switchboard/live-protocol';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { LiveEmitter } from './live-emitter.js';
 import { isSessionInfo, type LiveServer, type LiveSocket } from './socket-types.js';
-import { mayWatch } from './stream-access.js';
+import { mayWatch, type StreamAccess } from './stream-access.js';
 import { StreamHub } from './stream-hub.service.js';
 
 /**
@@ -36,12 +37,19 @@ import { StreamHub } from './stream-hub.service.js';
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   @WebSocketServer() server!: LiveServer;
   private readonly logger = new Logger('LiveGateway');
+  private readonly access: StreamAccess;
 
   constructor(
     private readonly emitter: LiveEmitter,
     private readonly hub: StreamHub,
     private readonly metrics: MetricsService,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.access = {
+      isKnownQueue: (id) => this.hub.isKnownQueue(id),
+      conferences: config.auth.conferenceAccess,
+    };
+  }
 
   afterInit(server: LiveServer): void {
     this.emitter.attach(server);
@@ -75,7 +83,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       const granted: StreamId[] = [];
       const denied: StreamId[] = [];
       for (const stream of new Set(parsed.data.streams)) {
-        if (!mayWatch(session, stream, (id) => this.hub.isKnownQueue(id))) {
+        if (!mayWatch(session, stream, this.access)) {
           denied.push(stream);
           continue;
         }
@@ -113,7 +121,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       const parsed = parseResync(payload);
       if (!parsed.ok) return parsed;
       const { stream } = parsed.data;
-      if (!mayWatch(session, stream, (id) => this.hub.isKnownQueue(id))) {
+      if (!mayWatch(session, stream, this.access)) {
         return fail('forbidden', `You may not watch ${stream}.`);
       }
       const snapshot = stampHealth(this.hub.snapshot(stream));

@@ -1,4 +1,11 @@
-import type { ConferenceView, HealthView, KeyedPatch } from '@switchboard/live-protocol';
+import type {
+  ConferenceView,
+  HealthView,
+  HeldCallView,
+  KeyedPatch,
+  QueueView,
+  UacstaCallView,
+} from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
 import { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from './live-emitter.js';
@@ -58,6 +65,68 @@ describe('StreamHub', () => {
     });
     expect(hub.current('health', 'health')?.pbx).toBe('connected');
     expect(hub.current('health', 'queue')).toBeUndefined();
+  });
+
+  it('splits held calls by queue: each call reaches its queue’s room once, calls of no queue none', () => {
+    const { hub, sent } = hubWithRecorder();
+    const call = (callId: string, queueId?: number) =>
+      ({ callId, to: '800', ...(queueId ? { queueId } : {}) }) as HeldCallView;
+    const commit = (calls: HeldCallView[], upsert: HeldCallView[], remove: string[] = []) =>
+      hub.commit('inbound', 'inbound', calls, { upsert, remove });
+    commit([], []);
+    commit([call('a', 1)], [call('a', 1)]);
+    commit([call('a', 1), call('b', 2), call('c')], [call('b', 2), call('c')]);
+    // b's route now leads to queue 1: it leaves queue 2's stream and joins queue 1's.
+    commit([call('a', 1), call('b', 1), call('c')], [call('b', 1)]);
+    commit([call('b', 1), call('c')], [], ['a']);
+    const by = (room: string) =>
+      sent.filter((s) => s.room === room).map((s) => [s.event, (s.payload as { seq: number }).seq]);
+    expect(by('stream:inbound')).toHaveLength(5);
+    expect(by('stream:inbound:1')).toEqual([
+      ['snapshot', 1],
+      ['delta', 2],
+      ['delta', 3],
+    ]);
+    expect(by('stream:inbound:2')).toEqual([
+      ['snapshot', 1],
+      ['delta', 2],
+    ]);
+    expect(hub.current('inbound:1', 'inbound')?.map((c) => c.callId)).toEqual(['b']);
+    expect(hub.current('inbound:2', 'inbound')).toEqual([]);
+    expect(sent.find((s) => s.room === 'stream:inbound:1' && s.event === 'delta')?.payload).toEqual({
+      stream: 'inbound:1',
+      kind: 'inbound',
+      seq: 2,
+      patch: { upsert: [call('b', 1)], remove: [] },
+    });
+    expect(JSON.stringify(sent.filter((s) => s.room.startsWith('stream:inbound:')))).not.toContain('"c"');
+    // A queue that never had a call answers an empty snapshot, so its screens know there is none.
+    expect(hub.snapshot('inbound:7')).toEqual({ stream: 'inbound:7', kind: 'inbound', seq: 0, data: [] });
+    expect(hub.snapshot('conferences')).toBeUndefined();
+  });
+
+  it('shows each queue the desk-phone calls of its agents, following agents who join', () => {
+    const { hub } = hubWithRecorder();
+    const queue = (id: number, agents: string[]) =>
+      ({ id, agents: agents.map((number) => ({ number })) }) as QueueView;
+    const desk = (extension: string): UacstaCallView => ({
+      key: `${extension}:1`,
+      extension,
+      callId: '1',
+      state: 'ringing',
+      since: 1,
+    });
+    hub.commit('queue:1', 'queue', queue(1, ['1001']), {});
+    hub.commit('queue:2', 'queue', queue(2, ['2001', '1001']), {});
+    hub.commit('uacsta', 'uacsta', [desk('1001'), desk('2001'), desk('3001')], { upsert: [], remove: [] });
+    const extensions = (stream: 'uacsta:1' | 'uacsta:2') =>
+      hub.current(stream, 'uacsta')?.map((c) => c.extension);
+    expect(extensions('uacsta:1')).toEqual(['1001']);
+    expect(extensions('uacsta:2')).toEqual(['1001', '2001']);
+    hub.commit('queue:1', 'queue', queue(1, ['1001', '3001']), {
+      agents: { upsert: [{ number: '3001' } as QueueView['agents'][number]], remove: [] },
+    });
+    expect(extensions('uacsta:1')).toEqual(['1001', '3001']);
   });
 
   it('knows which queues exist once the list is loaded', () => {

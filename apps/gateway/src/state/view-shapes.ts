@@ -1,5 +1,6 @@
 import {
   AGENT_STATES,
+  parseStreamId,
   queueIdOf,
   type AgentView,
   type AuditEntryView,
@@ -103,6 +104,7 @@ export const heldCallView = object<HeldCallView>({
   from: text,
   to: text,
   trunk: text,
+  queueId: optional(positive),
   receivedAt: finite,
   deadline: finite,
   context: callerContext,
@@ -123,9 +125,13 @@ export const auditEntry = object<AuditEntryView>({
   target: text,
   result: oneOf('ok', 'error'),
   detail: text,
+  queues: optional(list(positive)),
 });
 
-/** A stored stream: `queue:<id>` (kind queue, data of that queue) or `inbound` (kind inbound). */
+/**
+ * A stored stream: `queue:<id>` (kind queue, data of that queue), `inbound` or the held calls of one queue
+ * `inbound:<id>` (kind inbound).
+ */
 export const storedStream: Check<StreamState> = (value, path) => {
   const entry = object<{ stream: string; kind: string; seq: number }>({
     stream: text,
@@ -133,10 +139,15 @@ export const storedStream: Check<StreamState> = (value, path) => {
     seq: positive,
   })(value, path);
   const data = (value as { data?: unknown }).data;
-  if (entry.stream === 'inbound' && entry.kind === 'inbound') list(heldCallView)(data, `${path}.data`);
+  if (parseStreamId(entry.stream)?.kind === 'inbound' && entry.kind === 'inbound')
+    list(heldCallView)(data, `${path}.data`);
   else if (entry.kind === 'queue' && queueIdOf(entry.stream) !== undefined) {
     if (queueView(data, `${path}.data`).id !== queueIdOf(entry.stream))
       throw new ShapeError(`${path}.data.id`, `the id of ${entry.stream}`);
-  } else throw new ShapeError(`${path}.stream`, 'queue:<id> with kind queue, or inbound with kind inbound');
+  } else
+    throw new ShapeError(
+      `${path}.stream`,
+      'queue:<id> with kind queue, or inbound (or inbound:<id>) with kind inbound',
+    );
   return value as StreamState;
 };

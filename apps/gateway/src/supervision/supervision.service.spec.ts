@@ -3,6 +3,7 @@ import type { QueueView, SessionInfo } from '@switchboard/live-protocol';
 import { PbxApiError, type PbxClient } from '@switchboard/pbx-api';
 import type { Principal } from '../auth/principal.js';
 import type { ConferencesService } from '../conferences/conferences.service.js';
+import type { StreamHub } from '../live/stream-hub.service.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { QueuesService } from '../queues/queues.service.js';
 import { testConfig } from '../../test/support/test-config.js';
@@ -91,11 +92,13 @@ function setup(env: Record<string, string> = {}) {
   };
   const queues = { view: (id: number) => views[id] as QueueView | undefined };
   const refresh = vi.fn(async () => []);
+  const hub = { queueCatalogue: () => [{ id: 1 }, { id: 2 }] };
   const service = new SupervisionService(
     testConfig(env),
     pbx as unknown as PbxConnectionService,
     queues as unknown as QueuesService,
     { refresh } as unknown as ConferencesService,
+    hub as unknown as StreamHub,
   );
   return { service, sent, refresh };
 }
@@ -188,15 +191,37 @@ describe('SupervisionService', () => {
 
   it('kicks conference members, refreshes the view, and reports PBX refusals readably', async () => {
     const { service, refresh } = setup();
-    expect(await service.kick({ conference: '6900', members: ['PJSIP/a'] })).toEqual({
+    const sup = principal('supervisor', 'all');
+    expect(await service.kick({ conference: '6900', members: ['PJSIP/a'] }, sup)).toEqual({
       ok: true,
       data: { kicked: ['PJSIP/a'] },
     });
     expect(refresh).toHaveBeenCalledTimes(1);
-    expect(await service.kick({ conference: '0', members: 'all' })).toMatchObject({
+    expect(await service.kick({ conference: '0', members: 'all' }, sup)).toMatchObject({
       ok: false,
       error: { code: 'pbx_error', message: expect.stringContaining('NOT FOUND') },
     });
+  });
+
+  it('lets only whole-PBX sessions kick unless CONFERENCE_ACCESS is signed-in', async () => {
+    const { service, sent } = setup();
+    expect(
+      await service.kick({ conference: '6900', members: 'all' }, principal('supervisor', [1])),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(sent).toEqual([]);
+    expect((await service.kick({ conference: '6900', members: 'all' }, principal('admin', [1]))).ok).toBe(
+      true,
+    );
+    const wide = setup({ CONFERENCE_ACCESS: 'signed-in' });
+    expect(
+      (await wide.service.kick({ conference: '6900', members: 'all' }, principal('supervisor', [1]))).ok,
+    ).toBe(true);
+  });
+
+  it('names the queues an extension is an agent of, for the audit log', () => {
+    const { service } = setup();
+    expect(service.queuesOf('1002')).toEqual([1]);
+    expect(service.queuesOf('1999')).toEqual([]);
   });
 });
 

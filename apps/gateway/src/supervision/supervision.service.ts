@@ -13,9 +13,15 @@ import type { Principal } from '../auth/principal.js';
 import { pbxFailure } from '../commands/pbx-failure.js';
 import { ConferencesService } from '../conferences/conferences.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { QueuesService } from '../queues/queues.service.js';
-import { extensionInScope, queuesOutOfScope } from './supervisor-scope.js';
+import {
+  conferencesInScope,
+  extensionInScope,
+  queuesOfExtension,
+  queuesOutOfScope,
+} from './supervisor-scope.js';
 
 /** queue/list is read at most this often for agent look-ups (extension number -> extension id). */
 const QUEUE_LIST_TTL_MS = 60_000;
@@ -57,7 +63,7 @@ export function dynamicAgentOf(queues: readonly QueueSummary[], extension: strin
 /**
  * Supervisor actions on agents and conferences, where the PBX allows them: listen / whisper / barge,
  * dynamic agent log-in and log-out, and removing conference members. Each checks the feature and the
- * supervisor's queue scope before anything is sent.
+ * supervisor's scope (queues; CONFERENCE_ACCESS for conferences) before anything is sent.
  */
 @Injectable()
 export class SupervisionService {
@@ -68,6 +74,7 @@ export class SupervisionService {
     private readonly pbx: PbxConnectionService,
     private readonly queues: QueuesService,
     private readonly conferences: ConferencesService,
+    private readonly hub: StreamHub,
   ) {}
 
   /** Rings the supervisor's extension into an agent's call in progress. */
@@ -125,7 +132,10 @@ export class SupervisionService {
   }
 
   /** Removes members (or everyone) from an ongoing conference, then refreshes the conference view. */
-  async kick(command: KickCommand): Promise<Result<{ kicked: string[] | 'all' }>> {
+  async kick(command: KickCommand, principal: Principal): Promise<Result<{ kicked: string[] | 'all' }>> {
+    // The same rule as watching them: a conference one may not see is not one to kick from.
+    if (!conferencesInScope(principal.session, this.config.auth.conferenceAccess))
+      return fail('forbidden', 'Conferences are not in your scope; they are for supervisors of every queue.');
     try {
       await this.pbx.request('conference/kick_member', (client) =>
         client.conference.kickMembers(command.conference, command.members),
@@ -141,6 +151,12 @@ export class SupervisionService {
   /** Whether the session may act on `extension` (an agent of one of its queues, or any with `all`). */
   mayActOnExtension(session: SessionInfo, extension: string): boolean {
     return extensionInScope(session, extension, (id) => this.queues.view(id));
+  }
+
+  /** The queues `extension` is an agent of now, as their live state shows it (for the audit log). */
+  queuesOf(extension: string): number[] {
+    const ids = this.hub.queueCatalogue().map((queue) => queue.id);
+    return queuesOfExtension(extension, ids, (id) => this.queues.view(id));
   }
 
   private async queueSummaries(): Promise<QueueSummary[]> {

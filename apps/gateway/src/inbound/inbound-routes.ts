@@ -1,0 +1,197 @@
+import type { InboundRoute } from '@switchboard/pbx-api';
+
+/**
+ * Where a held call's inbound route leads, as far as the PBX's route data tells: a queue, somewhere else
+ * (an IVR, an extension, ...), or unknown (no route matches, or several that lead to different places).
+ */
+export type RouteDestination =
+  | { kind: 'queue'; queueId: number }
+  | { kind: 'other'; destination: string }
+  | { kind: 'unknown'; reason: string };
+
+/** What of a held call routing depends on. */
+export interface RoutedCall {
+  /** The dialled number (DID). */
+  to: string;
+  trunk: string;
+  /** The caller's number (routes may select callers by caller-ID pattern). */
+  from: string;
+}
+
+/** A DID or caller-ID pattern as the route matches it. */
+type Matcher = (value: string) => boolean;
+
+/** One route as the gateway matches calls against it. */
+interface RouteRule {
+  id: number;
+  /** Trunk names the route applies on; null when the PBX did not say (then it may apply on any). */
+  trunks: ReadonlySet<string> | null;
+  /** Exact DID numbers, and the patterns (`_X.`); `anyDid` for a route without a DID condition. */
+  exactDids: ReadonlySet<string>;
+  didPatterns: Matcher[];
+  anyDid: boolean;
+  /** Whether the caller may be one this route takes: false = surely not, undefined = cannot tell (phonebook). */
+  takesCaller: (from: string) => boolean | undefined;
+  destination: RouteDestination;
+}
+
+const patternCache = new Map<string, RegExp>();
+
+/**
+ * A dial pattern as the PBX writes DID and caller-ID patterns (the interface names them, field notes and the
+ * simulator use this Asterisk syntax): `_` starts a pattern; X is a digit, Z 1-9, N 2-9, `[1-5a]` a set
+ * (ranges allowed), `.` one or more characters, `!` zero or more; anything else is itself. Without the `_`
+ * the text is one exact number. A set without its `]` matches nothing.
+ */
+export function dialPatternMatches(pattern: string, value: string): boolean {
+  if (!pattern.startsWith('_')) return pattern === value;
+  let regex = patternCache.get(pattern);
+  if (!regex) {
+    regex = patternRegExp(pattern);
+    if (patternCache.size > 1_000) patternCache.clear();
+    patternCache.set(pattern, regex);
+  }
+  return regex.test(value);
+}
+
+function patternRegExp(pattern: string): RegExp {
+  let source = '';
+  for (let i = 1; i < pattern.length; i++) {
+    const ch = pattern[i] ?? '';
+    const upper = ch.toUpperCase();
+    if (upper === 'X') source += '\\d';
+    else if (upper === 'Z') source += '[1-9]';
+    else if (upper === 'N') source += '[2-9]';
+    else if (ch === '.') source += '.+';
+    else if (ch === '!') source += '.*';
+    else if (ch === '[') {
+      const end = pattern.indexOf(']', i);
+      if (end === -1) return /(?!)/;
+      // Inside a set only a range dash keeps its meaning; escape what a RegExp would read otherwise.
+      source += `[${pattern.slice(i + 1, end).replace(/[\\^\]]/g, '\\$&')}]`;
+      i = end;
+    } else source += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${source}$`);
+  } catch {
+    return /(?!)/;
+  }
+}
+
+/** A route's destination: `def_dest` queue with a queue id in `def_dest_value`, or another place. */
+function destinationOf(route: InboundRoute): RouteDestination {
+  const kind = (route.def_dest ?? '').trim();
+  const value = (route.def_dest_value ?? '').trim();
+  if (kind === 'queue') {
+    const queueId = Number(value);
+    return /^[1-9]\d*$/.test(value) && Number.isSafeInteger(queueId)
+      ? { kind: 'queue', queueId }
+      : { kind: 'unknown', reason: `route ${route.id} leads to a queue without a usable id` };
+  }
+  return kind === ''
+    ? { kind: 'unknown', reason: `route ${route.id} names no destination` }
+    : { kind: 'other', destination: kind };
+}
+
+/** Patterns of a list; blank ones dropped. An empty result means "any". */
+function patterns(values: readonly (string | undefined)[]): string[] {
+  return values.map((value) => (value ?? '').trim()).filter((value) => value !== '');
+}
+
+function ruleOf(route: InboundRoute): RouteRule {
+  let dids: string[];
+  let anyDid = false;
+  switch (route.did_option ?? 'patterns') {
+    case 'pattern_to_ext':
+      dids = patterns([route.did_pattern_to_ext]);
+      break;
+    case 'pattern_to_ext_list':
+      dids = patterns((route.did_pattern_to_ext_list ?? []).map((item) => item.did_pattern));
+      break;
+    case 'range_to_ext':
+      dids = [];
+      break;
+    default:
+      dids = patterns((route.did_pattern_list ?? []).map((item) => item.did_pattern));
+      // A route without any DID pattern takes calls to every DID of its trunks.
+      anyDid = dids.length === 0;
+  }
+  const rangeMatcher = rangeOf(route);
+  const cidPatterns = patterns((route.cid_pattern_list ?? []).map((item) => item.cid_pattern));
+  const byPhonebook = route.cid_option === 'phonebook';
+  return {
+    id: route.id,
+    trunks: route.trunk_list ? new Set(route.trunk_list.map((trunk) => trunk.name.trim())) : null,
+    exactDids: new Set(dids.filter((did) => !did.startsWith('_'))),
+    didPatterns: [
+      ...dids
+        .filter((did) => did.startsWith('_'))
+        .map((did) => (value: string) => dialPatternMatches(did, value)),
+      ...(rangeMatcher ? [rangeMatcher] : []),
+    ],
+    anyDid,
+    // Phonebook membership is not something the gateway can check cheaply: such a route may take anyone.
+    takesCaller: byPhonebook
+      ? () => undefined
+      : (from) =>
+          cidPatterns.length === 0 || cidPatterns.some((pattern) => dialPatternMatches(pattern, from)),
+    destination: destinationOf(route),
+  };
+}
+
+/** `range_to_ext`: DIDs from `did_to_ext_start` to `did_to_ext_end`, numbers of the same length. */
+function rangeOf(route: InboundRoute): Matcher | undefined {
+  if (route.did_option !== 'range_to_ext') return undefined;
+  const start = (route.did_to_ext_start ?? '').trim();
+  const end = (route.did_to_ext_end ?? '').trim();
+  if (!/^\d+$/.test(start) || !/^\d+$/.test(end) || start.length !== end.length) return undefined;
+  return (value) => /^\d+$/.test(value) && value.length === start.length && value >= start && value <= end;
+}
+
+/**
+ * The PBX's inbound routes, for telling where a held call goes. The interface gives no route order, so
+ * among the routes that may take a call (its trunk, its DID, its caller), those naming the DID exactly win
+ * over patterns (the more specific match, as a dial plan picks it); if the rest do not all lead to the same
+ * place, the destination is unknown rather than a guess.
+ */
+export class InboundRouteTable {
+  private readonly rules: RouteRule[];
+
+  constructor(routes: readonly InboundRoute[]) {
+    this.rules = [...routes].sort((a, b) => a.id - b.id).map(ruleOf);
+  }
+
+  /** How many routes the table holds. */
+  get size(): number {
+    return this.rules.length;
+  }
+
+  /** Where `call` goes. */
+  destinationOf(call: RoutedCall): RouteDestination {
+    const to = call.to.trim();
+    const trunk = call.trunk.trim();
+    const from = call.from.trim();
+    const candidates = this.rules.filter(
+      (rule) =>
+        (rule.trunks === null || rule.trunks.has(trunk)) &&
+        rule.takesCaller(from) !== false &&
+        (rule.anyDid || rule.exactDids.has(to) || rule.didPatterns.some((matches) => matches(to))),
+    );
+    const exact = candidates.filter((rule) => rule.exactDids.has(to));
+    const chosen = exact.length > 0 ? exact : candidates;
+    const first = chosen[0];
+    if (!first)
+      return {
+        kind: 'unknown',
+        reason: `no inbound route takes calls to ${to || '(no DID)'} on ${trunk || '(no trunk)'}`,
+      };
+    const key = JSON.stringify(first.destination);
+    if (chosen.some((rule) => JSON.stringify(rule.destination) !== key))
+      return {
+        kind: 'unknown',
+        reason: `inbound routes ${chosen.map((rule) => rule.id).join(', ')} all take it and lead to different places`,
+      };
+    return first.destination;
+  }
+}
