@@ -23,6 +23,9 @@ export const useConferencesStore = defineStore('conferences', () => {
   const selection = shallowReactive(new Map<string, ReadonlySet<string>>());
   const kicks = shallowReactive(new Map<string, KickState>());
 
+  /** The gateway does not show this session conferences (CONFERENCE_ACCESS: they belong to no queue). */
+  const denied = computed(() => streams.entry('conferences', 'conferences')?.status === 'denied');
+
   const conferences = computed<ConferenceView[]>(() => {
     const list = streams.entry('conferences', 'conferences')?.data ?? [];
     return [...list].sort((a, b) => compareNumbers(a.number, b.number));
@@ -67,5 +70,5 @@ export const useConferencesStore = defineStore('conferences', () => {
     return kicks.get(conference);
   }
 
-  return { conferences, selected, toggle, kick, kickState };
+  return { conferences, denied, selected, toggle, kick, kickState };
 });

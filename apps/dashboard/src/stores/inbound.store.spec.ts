@@ -1,7 +1,7 @@
 import { fail, ok, type HeldCallView } from '@switchboard/live-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heldCall } from '../../test/support/fixtures.js';
-import { flush } from '../../test/support/fake-socket.js';
+import { flush, sessionInfo } from '../../test/support/fake-socket.js';
 import { freshStores } from '../../test/support/setup.js';
 import { useClockStore } from './clock.store.js';
 import { useConnectionStore } from './connection.store.js';
@@ -24,6 +24,48 @@ async function setup(calls: HeldCallView[]) {
 describe('inbound store', () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('watches one stream per queue for a limited scope and shows their calls as one list in arrival order', async () => {
+    const { socket } = freshStores();
+    socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+    useConnectionStore().start('t');
+    socket.open(sessionInfo({ queues: [1, 2] }));
+    const inbound = useInboundStore();
+    expect(inbound.streams).toEqual(['inbound:1', 'inbound:2']);
+    useStreamsStore().want(inbound.streams);
+    await flush();
+    expect(socket.sentOf('subscribe')).toEqual([{ streams: ['inbound:1', 'inbound:2'] }]);
+    const now = Date.now();
+    socket.fire('snapshot', {
+      stream: 'inbound:2',
+      kind: 'inbound',
+      seq: 0,
+      data: [heldCall('b', { receivedAt: now + 1 })],
+    });
+    expect(inbound.status).toBe('waiting');
+    socket.fire('snapshot', {
+      stream: 'inbound:1',
+      kind: 'inbound',
+      seq: 4,
+      data: [heldCall('a', { receivedAt: now })],
+    });
+    socket.fire('delta', {
+      stream: 'inbound:1',
+      kind: 'inbound',
+      seq: 5,
+      patch: { upsert: [heldCall('c', { receivedAt: now + 2 })], remove: [] },
+    });
+    await flush();
+    expect(inbound.status).toBe('live');
+    expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('watches the whole stream for a session that sees the whole PBX', () => {
+    const { socket } = freshStores();
+    useConnectionStore().start('t');
+    socket.open(sessionInfo({ role: 'admin', queues: [1] }));
+    expect(useInboundStore().streams).toEqual(['inbound']);
   });
 
   it('stacks prompts in arrival order', async () => {

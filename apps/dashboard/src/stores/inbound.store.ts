@@ -1,10 +1,18 @@
-import type { DecideCommand, HeldCallStatus, HeldCallView } from '@switchboard/live-protocol';
+import {
+  callStreamsOf,
+  STREAM_KEYS,
+  type DecideCommand,
+  type HeldCallStatus,
+  type HeldCallView,
+  type StreamId,
+} from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed, ref, shallowReactive, watch } from 'vue';
 import { callerLine, isSettled, outcomeText } from '../lib/prompt-outcome.js';
 import { useClockStore } from './clock.store.js';
 import { useConnectionStore } from './connection.store.js';
-import { useStreamsStore } from './streams.store.js';
+import { useSessionStore } from './session.store.js';
+import { useStreamsStore, type StreamStatus } from './streams.store.js';
 
 /** A decision a supervisor can take on a held call. */
 export type Decision = DecideCommand['decision'];
@@ -35,12 +43,22 @@ interface LocalState {
 /**
  * Held inbound calls: prompts in arrival order, decisions with an optimistic `deciding` state and the
  * gateway's error shown when the decision fails, arrival hooks for sound and notifications, and an
- * aria-live announcement for screen readers.
+ * aria-live announcement for screen readers. A session that sees the whole PBX watches `inbound`; one
+ * with a list of queues watches `inbound:<id>` per queue, merged here into one list.
  */
 export const useInboundStore = defineStore('inbound', () => {
   const streams = useStreamsStore();
   const connection = useConnectionStore();
+  const session = useSessionStore();
   const clock = useClockStore();
+
+  /** The streams of held calls this session watches (views subscribe them). */
+  const streamIds = computed<StreamId[]>(() =>
+    session.info ? callStreamsOf('inbound', session.info) : ['inbound'],
+  );
+  const combined = computed(() => streams.combined(streamIds.value, 'inbound', STREAM_KEYS.inbound));
+  /** Where the held calls stand on this screen, over all their streams. */
+  const status = computed<StreamStatus>(() => combined.value.status);
 
   const local = shallowReactive(new Map<string, LocalState>());
   const announcement = ref('');
@@ -49,7 +67,7 @@ export const useInboundStore = defineStore('inbound', () => {
   /** Gateway time this screen first saw each call: unseen calls arrive long after their deadline. */
   const firstSeen = shallowReactive(new Map<string, number>());
 
-  const calls = computed<HeldCallView[]>(() => streams.entry('inbound', 'inbound')?.data ?? []);
+  const calls = computed<HeldCallView[]>(() => combined.value.data);
 
   const all = computed<PromptView[]>(() =>
     [...calls.value]
@@ -137,5 +155,5 @@ export const useInboundStore = defineStore('inbound', () => {
     return () => arrivalListeners.delete(listener);
   }
 
-  return { prompts, oldestOpen, announcement, decide, onArrival };
+  return { streams: streamIds, status, prompts, oldestOpen, announcement, decide, onArrival };
 });

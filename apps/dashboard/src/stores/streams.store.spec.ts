@@ -1,4 +1,11 @@
-import { fail, ok, queueStream, type QueueView, type StreamId } from '@switchboard/live-protocol';
+import {
+  fail,
+  ok,
+  queueStream,
+  type QueueView,
+  type StreamId,
+  type UacstaCallView,
+} from '@switchboard/live-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { flush, type FakeSocket } from '../../test/support/fake-socket.js';
@@ -7,6 +14,14 @@ import { useConnectionStore } from './connection.store.js';
 import { RETRY_AFTER_MS, useStreamsStore } from './streams.store.js';
 
 const Q1 = queueStream(1);
+
+const uacstaCall = (extension: string): UacstaCallView => ({
+  key: `${extension}:7`,
+  extension,
+  callId: '7',
+  state: 'ringing',
+  since: 1,
+});
 
 function setup() {
   const { socket } = freshStores();
@@ -157,6 +172,30 @@ describe('streams store', () => {
     streams.want(['inbound']);
     await flush();
     expect(streams.entry('inbound', 'inbound')).toMatchObject({ status: 'denied' });
+  });
+
+  it('combines per-queue streams into one list: each key once, denied only when all are', async () => {
+    const { socket, streams } = setup();
+    socket.handle('subscribe', ({ streams: asked }) =>
+      ok({ granted: asked.filter((s) => s !== 'uacsta:3'), denied: asked.filter((s) => s === 'uacsta:3') }),
+    );
+    const ids: StreamId[] = ['uacsta:1', 'uacsta:2', 'uacsta:3'];
+    streams.want(ids);
+    await flush();
+    const combined = () => streams.combined(ids, 'uacsta', (call) => call.key);
+    expect(combined()).toEqual({ status: 'waiting', data: [] });
+    // An agent of queues 1 and 2 rings in both streams; the screen shows the call once.
+    socket.fire('snapshot', { stream: 'uacsta:1', kind: 'uacsta', seq: 1, data: [uacstaCall('1001')] });
+    socket.fire('snapshot', {
+      stream: 'uacsta:2',
+      kind: 'uacsta',
+      seq: 0,
+      data: [uacstaCall('2001'), uacstaCall('1001')],
+    });
+    expect(combined().status).toBe('live');
+    expect(combined().data.map((call) => call.extension)).toEqual(['1001', '2001']);
+    expect(streams.combined(['uacsta:3'], 'uacsta', (call) => call.key).status).toBe('denied');
+    expect(streams.combined([], 'uacsta', (call) => call.key).status).toBe('denied');
   });
 
   it('waits for the first snapshot when the gateway has no data yet for a resync', async () => {

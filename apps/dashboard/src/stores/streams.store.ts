@@ -224,5 +224,34 @@ export const useStreamsStore = defineStore('streams', () => {
     return entries.get(stream) as StreamEntry<K> | undefined;
   }
 
-  return { entries, want, release, reset, resync, entry };
+  /**
+   * Several streams of one keyed kind as one list (a limited scope watches held and desk-phone calls per
+   * queue): their items in stream order, each key once, and one status: `denied` only when every stream
+   * is, otherwise the least settled of the rest (`resyncing`, then `waiting`, then `live`).
+   */
+  function combined<K extends 'inbound' | 'uacsta'>(
+    streams: readonly StreamId[],
+    _kind: K,
+    keyOf: (item: StreamTypes[K]['data'][number]) => string,
+  ): { status: StreamStatus; data: StreamTypes[K]['data'] } {
+    const parts = streams.map((stream) => entries.get(stream) as StreamEntry<K> | undefined);
+    const open = parts.filter((part) => part?.status !== 'denied');
+    const statuses = open.map((part) => part?.status ?? 'waiting');
+    const status: StreamStatus =
+      open.length === 0
+        ? 'denied'
+        : ((['resyncing', 'waiting'] as const).find((s) => statuses.includes(s)) ?? 'live');
+    const seen = new Set<string>();
+    const data: StreamTypes[K]['data'][number][] = [];
+    for (const part of open)
+      for (const item of part?.data ?? []) {
+        const key = keyOf(item);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        data.push(item);
+      }
+    return { status, data: data as StreamTypes[K]['data'] };
+  }
+
+  return { entries, want, release, reset, resync, entry, combined };
 });

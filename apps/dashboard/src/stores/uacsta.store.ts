@@ -1,7 +1,8 @@
-import type { UacstaCallView } from '@switchboard/live-protocol';
+import { callStreamsOf, STREAM_KEYS, type StreamId, type UacstaCallView } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed, shallowReactive } from 'vue';
 import { useConnectionStore } from './connection.store.js';
+import { useSessionStore } from './session.store.js';
 import { useStreamsStore } from './streams.store.js';
 
 /** Outcome of a refuse on one desk-phone call. */
@@ -10,14 +11,24 @@ export interface RefuseState {
   error: string | null;
 }
 
-/** Desk-phone calls seen through uaCSTA, oldest first, and refusing a ringing one. */
+/**
+ * Desk-phone calls seen through uaCSTA, oldest first, and refusing a ringing one. A limited scope watches
+ * `uacsta:<id>` per queue (its agents' phones); an agent of several queues shows once.
+ */
 export const useUacstaStore = defineStore('uacsta', () => {
   const streams = useStreamsStore();
   const connection = useConnectionStore();
+  const session = useSessionStore();
   const refusals = shallowReactive(new Map<string, RefuseState>());
 
+  /** The streams of desk-phone calls this session watches (views subscribe them). */
+  const streamIds = computed<StreamId[]>(() =>
+    session.info ? callStreamsOf('uacsta', session.info) : ['uacsta'],
+  );
   const calls = computed<UacstaCallView[]>(() =>
-    [...(streams.entry('uacsta', 'uacsta')?.data ?? [])].sort((a, b) => a.since - b.since),
+    [...streams.combined(streamIds.value, 'uacsta', STREAM_KEYS.uacsta).data].sort(
+      (a, b) => a.since - b.since,
+    ),
   );
 
   async function refuse(call: Pick<UacstaCallView, 'key' | 'extension' | 'callId'>): Promise<boolean> {
@@ -32,5 +43,5 @@ export const useUacstaStore = defineStore('uacsta', () => {
     return refusals.get(key);
   }
 
-  return { calls, refuse, refuseState };
+  return { streams: streamIds, calls, refuse, refuseState };
 });

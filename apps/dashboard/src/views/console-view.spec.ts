@@ -1,4 +1,4 @@
-import { ok } from '@switchboard/live-protocol';
+import { callStreamsOf, ok } from '@switchboard/live-protocol';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
@@ -28,8 +28,10 @@ async function console_(session = sessionInfo({ queues: [1] })) {
     seq: 1,
     data: [conference('801', 2)],
   });
-  if (session.role !== 'viewer')
-    app.socket.fire('snapshot', { stream: 'inbound', kind: 'inbound', seq: 1, data: [heldCall('c1')] });
+  // A supervisor of queue 1 watches the held calls of queue 1 (inbound:1), not the whole PBX's.
+  const [inbound] = callStreamsOf('inbound', session);
+  if (session.role !== 'viewer' && inbound)
+    app.socket.fire('snapshot', { stream: inbound, kind: 'inbound', seq: 1, data: [heldCall('c1')] });
   await flushPromises();
   return app;
 }
@@ -53,7 +55,7 @@ describe('supervisor console', () => {
     expect(socket.auth()).toEqual({ token: 'sup-token' });
     const subscribed = socket.sentOf('subscribe').flatMap((s) => s.streams);
     expect(subscribed).toEqual(
-      expect.arrayContaining(['health', 'conferences', 'inbound', 'uacsta', 'queue:1']),
+      expect.arrayContaining(['health', 'conferences', 'inbound:1', 'uacsta:1', 'queue:1']),
     );
     expect(wrapper.get('[data-testid="prompt-card"]').attributes('data-call-id')).toBe('c1');
     expect(wrapper.findAll('[data-testid="agent-row"]')).toHaveLength(2);
@@ -76,7 +78,8 @@ describe('supervisor console', () => {
 
   it('gives a viewer the same live data without a single action button', async () => {
     const { wrapper, socket } = await console_(sessionInfo({ role: 'viewer', queues: [1] }));
-    expect(socket.sentOf('subscribe').flatMap((s) => s.streams)).not.toContain('inbound');
+    const subscribed = socket.sentOf('subscribe').flatMap((s) => s.streams);
+    expect(subscribed.filter((s) => s.startsWith('inbound') || s.startsWith('uacsta'))).toEqual([]);
     expect(wrapper.find('[data-testid="prompts-panel"]').exists()).toBe(false);
     expect(wrapper.findAll('[data-testid="agent-row"]')).toHaveLength(2);
     expect(wrapper.findAll('[data-testid="conference-member"]')).toHaveLength(2);
@@ -124,7 +127,7 @@ describe('console during an outage', () => {
   async function live() {
     const app = await console_();
     app.socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
-    app.socket.fire('snapshot', { stream: 'uacsta', kind: 'uacsta', seq: 1, data: [] });
+    app.socket.fire('snapshot', { stream: 'uacsta:1', kind: 'uacsta', seq: 1, data: [] });
     await flushPromises();
     return app;
   }

@@ -39,6 +39,19 @@ describe('ConferencesPanel', () => {
     wrapper = undefined;
   });
 
+  it('says so when the session does not see conferences, instead of "none in progress"', async () => {
+    const { socket, pinia } = freshStores();
+    socket.handle('subscribe', ({ streams }) => ok({ granted: [], denied: streams }));
+    useConnectionStore().start('t');
+    socket.open(sessionInfo({ queues: [1] }));
+    useStreamsStore().want(['conferences']);
+    await flushPromises();
+    wrapper = mount(ConferencesPanel, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="conferences-denied"]').exists()).toBe(true);
+    expect(wrapper.text()).not.toContain('No conference in progress');
+  });
+
   it('lists the members of each conference', async () => {
     const { wrapper } = await panel();
     expect(
