@@ -65,65 +65,68 @@ type Column = (typeof COLUMNS)[number];
  * Lines starting with # are comments on the row below.
  */
 const MATRIX = `
-row                                                     admin sup   supq  view  disp  pxAdm pxSupq pxUntr expired loggedOut dispRevoked forged otherKey none
-GET /healthz                                            ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /readyz                                             ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /metrics                                            ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /api/queues                                         ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-POST /api/auth/login                                    ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /api/auth/session                                   ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-POST /api/auth/logout                                   ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-POST /api/display-tokens                                ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
-GET /api/display-tokens                                 ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
-DELETE /api/display-tokens/:id                          404   403   403   403   403   404   403    401    401     401       401         401    401      401
-GET /api/audit                                          ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
-POST /api/pbx/:resource/:action                         ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
-POST /api/pbx/:resource/:action, every admin operation  400   403   403   403   403   400   403    401    401     401       401         401    401      401
-GET /api/docs                                           ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /api/docs/                                          ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /api/docs/index.html                                ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+row                                                               admin sup   supq  view  disp  pxAdm pxSupq pxUntr expired loggedOut dispRevoked forged otherKey none
+GET /healthz                                                      ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /readyz                                                       ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /metrics                                                      ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /api/queues                                                   ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+POST /api/auth/login                                              ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /api/auth/session                                             ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+POST /api/auth/logout                                             ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+POST /api/display-tokens                                          ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
+GET /api/display-tokens                                           ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
+DELETE /api/display-tokens/:id                                    404   403   403   403   403   404   403    401    401     401       401         401    401      401
+GET /api/audit                                                    ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+POST /api/pbx/:resource/:action                                   ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
+POST /api/pbx/:resource/:action, every admin operation            400   403   403   403   403   400   403    401    401     401       401         401    401      401
+GET /api/docs                                                     ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /api/docs/                                                    ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /api/docs/index.html                                          ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
 # Swagger registers it, but its file is not in the installed swagger-ui-dist: a 404 for everyone.
-GET /api/docs/LICENSE                                   404   404   404   404   404   404   404    404    404     404       404         404    404      404
-GET /api/docs/swagger-ui-init.js                        ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /api/docs/docs/swagger-ui-init.js                   ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-GET /api/docs-json                                      ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
-ALL /{*splat}                                           404   404   404   404   404   404   404    404    404     404       404         404    404      404
+GET /api/docs/LICENSE                                             404   404   404   404   404   404   404    404    404     404       404         404    404      404
+GET /api/docs/swagger-ui-init.js                                  ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /api/docs/docs/swagger-ui-init.js                             ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+GET /api/docs-json                                                ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+ALL /{*splat}                                                     404   404   404   404   404   404   404    404    404     404       404         404    404      404
 # get_token, refresh_token, del_token: the gateway's own PBX credentials; no route leads to them.
-ALL /{*splat}, every private PBX operation              404   404   404   404   404   404   404    404    404     404       404         404    404      404
-socket handshake                                        ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-subscribe                                               ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-unsubscribe                                             ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-resync                                                  ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
-inbound:decide, no such call                            404   404   404   403   403   404   404    401    401     401       401         401    401      401
-conference:kick, no such conference                     502   502   403   403   403   502   403    401    401     401       401         401    401      401
-uacsta:refuse, agent of queue 1                         404   404   404   403   403   404   404    401    401     401       401         401    401      401
-uacsta:refuse, agent of queue 2                         404   404   403   403   403   404   403    401    401     401       401         401    401      401
-agent:login, agent of queue 1                           ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
-agent:login, agent of queue 2                           ok    ok    403   403   403   ok    403    401    401     401       401         401    401      401
-call:listen, agent of queue 1                           404   404   404   403   403   404   404    401    401     401       401         401    401      401
-call:listen, agent of queue 2                           404   404   403   403   403   404   403    401    401     401       401         401    401      401
-audit:recent                                            ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
-stream queue:1                                          grant grant grant grant grant grant grant  401    401     401       401         401    401      401
-stream queue:2                                          grant grant deny  grant deny  grant deny   401    401     401       401         401    401      401
-stream queue:99                                         deny  deny  deny  deny  deny  deny  deny   401    401     401       401         401    401      401
-stream inbound                                          grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
-stream inbound:1                                        grant grant grant deny  deny  grant grant  401    401     401       401         401    401      401
-stream inbound:2                                        grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
-stream uacsta                                           grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
-stream uacsta:1                                         grant grant grant deny  deny  grant grant  401    401     401       401         401    401      401
-stream uacsta:2                                         grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
-stream conferences                                      grant grant deny  grant deny  grant deny   401    401     401       401         401    401      401
-stream health                                           grant grant grant grant grant grant grant  401    401     401       401         401    401      401
-item queue 2 in GET /api/queues                         sees  sees  hides sees  hides sees  hides  401    401     401       401         401    401      401
-item held call routed to queue 1                        sees  sees  sees  deny  deny  sees  sees   401    401     401       401         401    401      401
-item held call routed to queue 2                        sees  sees  hides deny  deny  sees  hides  401    401     401       401         401    401      401
-item inbound:decide, held call of queue 1               ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+ALL /{*splat}, every private PBX operation                        404   404   404   404   404   404   404    404    404     404       404         404    404      404
+socket handshake                                                  ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+subscribe                                                         ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+unsubscribe                                                       ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+resync                                                            ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+inbound:decide, no such call                                      404   404   404   403   403   404   404    401    401     401       401         401    401      401
+conference:kick, no such conference                               502   502   403   403   403   502   403    401    401     401       401         401    401      401
+uacsta:refuse, agent of queue 1                                   404   404   404   403   403   404   404    401    401     401       401         401    401      401
+uacsta:refuse, agent of queue 2                                   404   404   403   403   403   404   403    401    401     401       401         401    401      401
+agent:login, agent of queue 1                                     ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+agent:login, agent of queue 2                                     ok    ok    403   403   403   ok    403    401    401     401       401         401    401      401
+call:listen, agent of queue 1                                     404   404   404   403   403   404   404    401    401     401       401         401    401      401
+call:listen, agent of queue 2                                     404   404   403   403   403   404   403    401    401     401       401         401    401      401
+audit:recent                                                      ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+stream queue:1                                                    grant grant grant grant grant grant grant  401    401     401       401         401    401      401
+stream queue:2                                                    grant grant deny  grant deny  grant deny   401    401     401       401         401    401      401
+stream queue:99                                                   deny  deny  deny  deny  deny  deny  deny   401    401     401       401         401    401      401
+stream inbound                                                    grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
+stream inbound:1                                                  grant grant grant deny  deny  grant grant  401    401     401       401         401    401      401
+stream inbound:2                                                  grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
+stream uacsta                                                     grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
+stream uacsta:1                                                   grant grant grant deny  deny  grant grant  401    401     401       401         401    401      401
+stream uacsta:2                                                   grant grant deny  deny  deny  grant deny   401    401     401       401         401    401      401
+stream conferences                                                grant grant deny  grant deny  grant deny   401    401     401       401         401    401      401
+# The same two against a gateway with CONFERENCE_ACCESS=signed-in: every signed-in person, never a display link.
+stream conferences, CONFERENCE_ACCESS=signed-in                   grant grant grant grant deny  grant grant  401    401     401       401         401    401      401
+conference:kick, no such conference, CONFERENCE_ACCESS=signed-in  502   502   502   403   403   502   502    401    401     401       401         401    401      401
+stream health                                                     grant grant grant grant grant grant grant  401    401     401       401         401    401      401
+item queue 2 in GET /api/queues                                   sees  sees  hides sees  hides sees  hides  401    401     401       401         401    401      401
+item held call routed to queue 1                                  sees  sees  sees  deny  deny  sees  sees   401    401     401       401         401    401      401
+item held call routed to queue 2                                  sees  sees  hides deny  deny  sees  hides  401    401     401       401         401    401      401
+item inbound:decide, held call of queue 1                         ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
 # A call out of the caller's scope is answered as if it did not exist.
-item inbound:decide, held call of queue 2               ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
-item desk-phone call of an agent of queue 1             sees  sees  sees  deny  deny  sees  sees   401    401     401       401         401    401      401
-item desk-phone call of an agent of queue 2             sees  sees  hides deny  deny  sees  hides  401    401     401       401         401    401      401
-item audit entry by admin about queue 1                 sees  sees  sees  403   403   sees  sees   401    401     401       401         401    401      401
-item audit entry by admin about queue 2                 sees  sees  hides 403   403   sees  hides  401    401     401       401         401    401      401
+item inbound:decide, held call of queue 2                         ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
+item desk-phone call of an agent of queue 1                       sees  sees  sees  deny  deny  sees  sees   401    401     401       401         401    401      401
+item desk-phone call of an agent of queue 2                       sees  sees  hides deny  deny  sees  hides  401    401     401       401         401    401      401
+item audit entry by admin about queue 1                           sees  sees  sees  403   403   sees  sees   401    401     401       401         401    401      401
+item audit entry by admin about queue 2                           sees  sees  hides 403   403   sees  hides  401    401     401       401         401    401      401
 `;
 
 /** The table read: row name -> column -> expected cell. */
@@ -150,6 +153,9 @@ function readMatrix(text: string): Map<string, Record<Column, string>> {
 }
 
 const ROWS = readMatrix(MATRIX);
+
+/** The stream id of a `stream <id>[, <configuration>]` row. */
+const streamOf = (row: string) => row.slice('stream '.length).split(',')[0] ?? '';
 const BAD_TOKENS: readonly Column[] = ['expired', 'loggedOut', 'dispRevoked', 'forged', 'otherKey', 'none'];
 
 /** The cell of an error code; with the statuses REST may answer it with. */
@@ -212,17 +218,33 @@ interface Mismatch {
   probe: string;
 }
 
+/** Columns whose token is made once per gateway (a display link and a logout live in its DATA_DIR). */
+type FixedColumn = 'disp' | 'expired' | 'loggedOut' | 'dispRevoked' | 'forged' | 'otherKey';
+
+/** A gateway under test, with its columns' fixed tokens and one socket per column that could connect. */
+interface Target {
+  gateway: RunningGateway;
+  url: string;
+  fixed: Record<FixedColumn, string>;
+  wires: Map<Column, LiveWire>;
+  /** `ok`, or the cell of the handshake's refusal. */
+  handshake: Map<Column, string>;
+}
+
+/** Rows ending in this run against a second gateway configured so; every other row against the first. */
+const SIGNED_IN = 'CONFERENCE_ACCESS=signed-in';
+
 describe('authorization matrix: every route, command, stream and scoped item × every role, scope and token', () => {
   let sim: RunningSimulator;
+  let main: Target;
+  let signedIn: Target;
   let gateway: RunningGateway;
   let url: string;
-  const wires = new Map<Column, LiveWire>();
-  const handshake = new Map<Column, string>();
   const mismatches: Mismatch[] = [];
   let cellsChecked = 0;
   /** Agents (extension numbers) of queue 1 but not 2, and of 2 but not 1, that are dynamic agents too. */
   const agent = { q1: '', q2: '' };
-  let fixed: Record<'expired' | 'loggedOut' | 'dispRevoked' | 'forged' | 'otherKey' | 'disp', string>;
+  const targetOf = (row: string) => (row.endsWith(`, ${SIGNED_IN}`) ? signedIn : main);
 
   const check = (row: string, column: Column, got: string, probe: string) => {
     const expected = ROWS.get(row)?.[column];
@@ -234,6 +256,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
   /** The credentials of a column, fresh for every request (a logout probe ends the token it used). */
   const credentials = (
     column: Column,
+    target = main,
   ): { headers: Record<string, string>; token?: string; localAddress?: string } => {
     const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, token });
     switch (column) {
@@ -241,7 +264,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       case 'sup':
       case 'supq':
       case 'view':
-        return bearer(tokenFor(gateway, column));
+        return bearer(tokenFor(target.gateway, column));
       case 'pxAdm':
         return { headers: proxyAdmin };
       case 'pxSupq':
@@ -251,7 +274,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       case 'none':
         return { headers: {} };
       default:
-        return bearer(fixed[column]);
+        return bearer(target.fixed[column]);
     }
   };
 
@@ -271,22 +294,67 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     });
   };
 
-  const wireOptions = (column: Column): WireOptions => {
-    const { headers, token, localAddress } = credentials(column);
+  const wireOptions = (column: Column, target: Target): WireOptions => {
+    const { headers, token, localAddress } = credentials(column, target);
     const { authorization: _bearer, ...identity } = headers;
     return {
-      headers: { origin: url, ...identity },
+      headers: { origin: target.url, ...identity },
       ...(token !== undefined ? { token } : {}),
       ...(localAddress ? { localAddress } : {}),
     };
   };
 
   /** The columns whose socket connected (the others fill socket rows with their handshake refusal). */
-  const connected = () => COLUMNS.filter((column) => wires.has(column));
+  const connected = () => COLUMNS.filter((column) => main.wires.has(column));
+
+  /** Makes a gateway's fixed tokens and connects every column's socket. */
+  const prepare = async (target: RunningGateway): Promise<Target> => {
+    const signer = target.app.get(TokenSigner);
+    const [version, body, signature] = tokenFor(target, 'view').split('.');
+    const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const revoked = await displayTokenFor(target, [1]);
+    await target.app.get(DisplayTokensService).revoke(revoked.id);
+    const loggedOut = tokenFor(target, 'admin');
+    const logout = await sendRaw(target.url, {
+      method: 'POST',
+      path: '/api/auth/logout',
+      headers: { authorization: `Bearer ${loggedOut}` },
+    });
+    expect(logout.status).toBe(200);
+    const prepared: Target = {
+      gateway: target,
+      url: target.url,
+      fixed: {
+        disp: (await displayTokenFor(target, [1])).token,
+        expired: signer.issue('session', 'admin', -60_000).token,
+        loggedOut,
+        dispRevoked: revoked.token,
+        // A viewer's token with its claims made admin's, under the viewer's signature.
+        forged: `${version}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url')}.${signature}`,
+        otherKey: new TokenSigner('matrix-another-key-matrix-another-key-00').issue(
+          'session',
+          'admin',
+          3_600_000,
+        ).token,
+      },
+      wires: new Map(),
+      handshake: new Map(),
+    };
+    for (const column of COLUMNS) {
+      try {
+        prepared.wires.set(column, await LiveWire.connect(target.url, wireOptions(column, prepared)));
+        prepared.handshake.set(column, 'ok');
+      } catch (error) {
+        const code = error instanceof HandshakeRefused ? error.code : undefined;
+        prepared.handshake.set(column, code ? (CELL_OF_CODE[code]?.cell ?? code) : String(error));
+      }
+    }
+    return prepared;
+  };
 
   /** Current data of a stream as `column` sees it (resync answers a snapshot), or undefined when refused. */
   const streamData = async <T>(column: Column, stream: string): Promise<T[] | undefined> => {
-    const wire = wires.get(column);
+    const wire = main.wires.get(column);
     if (!wire) return undefined;
     const answer = (await wire.request('resync', { stream })) as
       { ok: true; data: Snapshot } | { ok: false; error: { code: string } };
@@ -300,7 +368,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     kind: 'inbound' | 'uacsta',
     matches: (item: T) => boolean,
   ): Promise<string> => {
-    const refused = handshake.get(column);
+    const refused = main.handshake.get(column);
     if (refused !== 'ok') return refused ?? 'no handshake';
     let granted = false;
     for (const stream of [kind, `${kind}:1`, `${kind}:2`]) {
@@ -315,60 +383,41 @@ describe('authorization matrix: every route, command, stream and scoped item × 
 
   beforeAll(async () => {
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 7, holdWindowMs: 30_000 });
-    gateway = await startGateway(
-      testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
-        PBX_HOLD_WINDOW_MS: '30000',
-        PBX_MAX_REQUESTS_PER_SECOND: '200',
-        QUEUES: '1,2',
-        POLL_QUEUES_MS: '500',
-        COMMANDS_PER_SECOND: '1000',
-        TRUSTED_PROXIES: '127.0.0.1',
-        PROXY_GROUPS: JSON.stringify({
-          'sb-admins': { role: 'admin', queues: 'all' },
-          'sb-q1': { role: 'supervisor', queues: [1] },
-        }),
-        ...(await testUsersEnv()),
+    const env = {
+      PBX_BASE_URL: sim.url,
+      PBX_CLIENT_ID: DEMO_PBX.clientId,
+      PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+      PBX_HOLD_WINDOW_MS: '30000',
+      PBX_MAX_REQUESTS_PER_SECOND: '200',
+      QUEUES: '1,2',
+      POLL_QUEUES_MS: '500',
+      COMMANDS_PER_SECOND: '1000',
+      TRUSTED_PROXIES: '127.0.0.1',
+      PROXY_GROUPS: JSON.stringify({
+        'sb-admins': { role: 'admin', queues: 'all' },
+        'sb-q1': { role: 'supervisor', queues: [1] },
       }),
-    );
-    url = gateway.url;
+      ...(await testUsersEnv()),
+    };
+    const [first, second] = await Promise.all([
+      startGateway(testConfig(env)),
+      startGateway(testConfig({ ...env, CONFERENCE_ACCESS: 'signed-in' })),
+    ]);
+    gateway = first;
+    url = first.url;
     const queues = gateway.app.get(QueuesService);
-    const pbx = gateway.app.get(PbxConnectionService);
+    const ready = (target: RunningGateway) => {
+      const views = target.app.get(QueuesService);
+      return (
+        views.view(1) && views.view(2) && target.app.get(PbxConnectionService).health.eventStream === 'open'
+      );
+    };
     await waitFor(
-      () => queues.view(1) && queues.view(2) && pbx.health.eventStream === 'open',
-      'the first polls of queues 1 and 2 and the event stream',
+      () => ready(first) && ready(second),
+      'the first polls of queues 1 and 2 and the event streams',
       15_000,
     );
-
-    const signer = gateway.app.get(TokenSigner);
-    const [version, body, signature] = tokenFor(gateway, 'view').split('.');
-    const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString()) as Record<string, unknown>;
-    const revoked = await displayTokenFor(gateway, [1]);
-    await gateway.app.get(DisplayTokensService).revoke(revoked.id);
-    const loggedOut = tokenFor(gateway, 'admin');
-    expect(
-      (
-        await sendRaw(url, {
-          method: 'POST',
-          path: '/api/auth/logout',
-          headers: { authorization: `Bearer ${loggedOut}` },
-        })
-      ).status,
-    ).toBe(200);
-    fixed = {
-      disp: (await displayTokenFor(gateway, [1])).token,
-      expired: signer.issue('session', 'admin', -60_000).token,
-      loggedOut,
-      dispRevoked: revoked.token,
-      forged: `${version}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url')}.${signature}`,
-      otherKey: new TokenSigner('matrix-another-key-matrix-another-key-00').issue(
-        'session',
-        'admin',
-        3_600_000,
-      ).token,
-    };
+    [main, signedIn] = await Promise.all([prepare(first), prepare(second)]);
 
     // Agents of one of the two queues only, dynamic agents there, so log-in, listen and refuse have a target.
     const list = await restAs('admin', 'POST', '/api/pbx/queue/list', {});
@@ -388,21 +437,11 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       q1: expect.stringMatching(/^\d+$/) as string,
       q2: expect.stringMatching(/^\d+$/) as string,
     });
-
-    for (const column of COLUMNS) {
-      try {
-        wires.set(column, await LiveWire.connect(url, wireOptions(column)));
-        handshake.set(column, 'ok');
-      } catch (error) {
-        const code = error instanceof HandshakeRefused ? error.code : undefined;
-        handshake.set(column, code ? (CELL_OF_CODE[code]?.cell ?? code) : String(error));
-      }
-    }
   }, 60_000);
 
   afterAll(async () => {
-    for (const wire of wires.values()) wire.close();
-    await gateway?.close();
+    for (const target of [main, signedIn]) for (const wire of target?.wires.values() ?? []) wire.close();
+    await Promise.all([main?.gateway.close(), signedIn?.gateway.close()]);
     await sim?.stop();
     if (mismatches.length > 0)
       console.log(
@@ -460,7 +499,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
         problems.push(`stream kind ${kind} has no id form`);
     for (const form of forms) if (!ROWS.has(`stream ${form}`)) problems.push(`stream ${form} has no row`);
     for (const row of ROWS.keys())
-      if (row.startsWith('stream ') && !isStreamId(row.slice('stream '.length)))
+      if (row.startsWith('stream ') && !isStreamId(streamOf(row)))
         problems.push(`row "${row}" is not a stream id any more`);
 
     console.log(
@@ -539,6 +578,10 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       { callId: '1700000000.999999', decision: 'accept' },
     ],
     'conference:kick, no such conference': () => ['conference:kick', { conference: '6999', members: 'all' }],
+    [`conference:kick, no such conference, ${SIGNED_IN}`]: () => [
+      'conference:kick',
+      { conference: '6999', members: 'all' },
+    ],
     'uacsta:refuse, agent of queue 1': () => [
       'uacsta:refuse',
       { extension: agent.q1, callId: 'matrix-no-such-call' },
@@ -569,25 +612,24 @@ describe('authorization matrix: every route, command, stream and scoped item × 
 
   it('answers the socket handshake, every command and every stream as the table says', async () => {
     for (const column of COLUMNS)
-      check('socket handshake', column, handshake.get(column) ?? 'none', 'connect');
+      check('socket handshake', column, main.handshake.get(column) ?? 'none', 'connect');
     const commandRows = Object.keys(SOCKET_PROBES);
     const streamRows = [...ROWS.keys()].filter((row) => row.startsWith('stream '));
     for (const column of COLUMNS) {
-      const wire = wires.get(column);
       for (const row of commandRows) {
+        const target = targetOf(row);
+        const wire = target.wires.get(column);
         const [event, payload] = (SOCKET_PROBES[row] as () => [string, unknown])();
         const probe = `${event} ${JSON.stringify(payload)}`;
-        check(
-          row,
-          column,
-          wire ? socketCell(await wire.request(event, payload)) : (handshake.get(column) ?? ''),
-          probe,
-        );
+        const cell = wire ? socketCell(await wire.request(event, payload)) : target.handshake.get(column);
+        check(row, column, cell ?? '', probe);
       }
       for (const row of streamRows) {
-        const stream = row.slice('stream '.length);
+        const target = targetOf(row);
+        const wire = target.wires.get(column);
+        const stream = streamOf(row);
         if (!wire) {
-          check(row, column, handshake.get(column) ?? '', `subscribe ${stream}`);
+          check(row, column, target.handshake.get(column) ?? '', `subscribe ${stream}`);
           continue;
         }
         const answer = (await wire.request('subscribe', { streams: [stream] })) as
@@ -615,7 +657,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
   it('shows and lets act on scoped items only within each caller’s scope', async () => {
     const itemRows = [...ROWS.keys()].filter((row) => row.startsWith('item '));
     const restOrHandshake = async (column: Column, read: () => Promise<string>) => {
-      const refused = handshake.get(column);
+      const refused = main.handshake.get(column);
       return refused === 'ok' ? read() : (refused ?? '');
     };
 
@@ -668,12 +710,12 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     for (const queue of [1, 2] as const) {
       const row = `item inbound:decide, held call of queue ${queue}`;
       for (const column of COLUMNS) {
-        const wire = wires.get(column);
+        const wire = main.wires.get(column);
         const callId = heldByColumn.get(`${column}:${queue}`);
         const cell =
           wire && callId
             ? socketCell(await wire.request('inbound:decide', { callId, decision: 'accept' }))
-            : (handshake.get(column) ?? '');
+            : (main.handshake.get(column) ?? '');
         check(row, column, cell, `inbound:decide ${callId ?? '(no socket)'} accept`);
       }
     }
@@ -723,7 +765,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
               : 'hides'
             : restCell(answer);
         const socketSaw = await restOrHandshake(column, async () => {
-          const recent = await wires.get(column)?.request('audit:recent', { limit: 500 });
+          const recent = await main.wires.get(column)?.request('audit:recent', { limit: 500 });
           const cell = socketCell(recent);
           return cell === 'ok'
             ? (recent as { data: AuditEntryView[] }).data.some(isEntry)

@@ -8,7 +8,7 @@ import { contractKeys } from './support/access-inventory.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { LiveWire } from './support/live-wire.js';
 import { Prng } from './support/prng.js';
-import { sendRaw, type RawAnswer } from './support/raw-http.js';
+import { sendBytes, sendRaw, type RawAnswer } from './support/raw-http.js';
 import { errorOf, resultShapeProblem } from './support/result-shape.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
 import { testConfig } from './support/test-config.js';
@@ -193,6 +193,33 @@ const RAW_FRAMES = [
   '2[',
   '2["subscribe",{"streams":["health"]}]garbage',
   '9nonsense',
+];
+
+/** Requests no HTTP client would send: Node's HTTP parser refuses them before any route or middleware runs. */
+const MALFORMED_REQUESTS: { label: string; request: string }[] = [
+  {
+    label: '20 KB header',
+    request: `GET /api/queues HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`,
+  },
+  {
+    label: 'header line without a colon',
+    request: 'GET /api/queues HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n',
+  },
+  { label: 'request line of garbage', request: 'NONSENSE\r\n\r\n' },
+  {
+    label: 'control character in a header',
+    request: 'GET /api/queues HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \u0001\r\n\r\n',
+  },
+  {
+    label: 'Content-Length and Transfer-Encoding',
+    request:
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+  },
+  {
+    label: 'chunk size not hexadecimal',
+    request:
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+  },
 ];
 
 /** What one case expects of a failing answer's `fields`. */
@@ -646,4 +673,24 @@ describe('fuzz: REST bodies and queries, socket payloads', () => {
     expect(violations).toEqual([]);
     expect((await sendRaw(url, { method: 'GET', path: '/readyz' })).status).toBe(200);
   }, 120_000);
+
+  it('answers requests the HTTP parser refuses in the one error shape too, and keeps answering', async () => {
+    const wrong: string[] = [];
+    for (const { label, request } of MALFORMED_REQUESTS) {
+      const answer = await sendBytes(url, request);
+      const problem =
+        answer.status < 400 || answer.status >= 500
+          ? `status ${answer.status}`
+          : (resultShapeProblem(answer.body) ?? (errorOf(answer.body) ? undefined : 'not an error'));
+      if (problem)
+        wrong.push(
+          `${label}: ${JSON.stringify(answer.head)} body ${JSON.stringify(truncate(answer.text, 100))} (${problem})`,
+        );
+    }
+    console.log(
+      `fuzz: ${MALFORMED_REQUESTS.length} requests the HTTP parser refuses; ${wrong.length} answered outside the one shape${wrong.length > 0 ? `:\n  ${wrong.join('\n  ')}` : ''}`,
+    );
+    expect((await sendRaw(url, { method: 'GET', path: '/healthz' })).status).toBe(200);
+    expect(wrong).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { request, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 
 /** An HTTP answer as it arrived, bytes and all. */
 export interface RawAnswer {
@@ -70,4 +71,41 @@ export function sendRaw(baseUrl: string, options: RawRequest): Promise<RawAnswer
 /** A JSON body with its content type, ready for {@link sendRaw}. */
 export function jsonBody(value: unknown): { headers: OutgoingHttpHeaders; body: string } {
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+/**
+ * Writes `request` as it is on a fresh TCP connection (malformed requests included, which no HTTP client
+ * sends) and resolves with what came back before the connection closed.
+ */
+export function sendBytes(baseUrl: string, request: string, timeoutMs = 5_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    const timer = setTimeout(() => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const split = raw.indexOf('\r\n\r\n');
+      const head = split < 0 ? raw : raw.slice(0, split);
+      const text = split < 0 ? '' : raw.slice(split + 4);
+      const headers: IncomingHttpHeaders = {};
+      for (const line of head.split('\r\n').slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      resolve({ status: Number(/^HTTP\/\d\.\d (\d{3})/.exec(head)?.[1] ?? 0), headers, head, text, body });
+    });
+  });
 }
