@@ -127,6 +127,8 @@ item desk-phone call of an agent of queue 1                       sees  sees  se
 item desk-phone call of an agent of queue 2                       sees  sees  hides deny  deny  sees  hides  401    401     401       401         401    401      401
 item audit entry by admin about queue 1                           sees  sees  sees  403   403   sees  sees   401    401     401       401         401    401      401
 item audit entry by admin about queue 2                           sees  sees  hides 403   403   sees  hides  401    401     401       401         401    401      401
+item audit entry by admin about no queue                          sees  sees  hides 403   403   sees  hides  401    401     401       401         401    401      401
+item own audit entry                                              sees  sees  sees  403   403   sees  sees   401    401     401       401         401    401      401
 `;
 
 /** The table read: row name -> column -> expected cell. */
@@ -156,7 +158,6 @@ const ROWS = readMatrix(MATRIX);
 
 /** The stream id of a `stream <id>[, <configuration>]` row. */
 const streamOf = (row: string) => row.slice('stream '.length).split(',')[0] ?? '';
-const BAD_TOKENS: readonly Column[] = ['expired', 'loggedOut', 'dispRevoked', 'forged', 'otherKey', 'none'];
 
 /** The cell of an error code; with the statuses REST may answer it with. */
 const CELL_OF_CODE: Record<string, { cell: string; statuses: number[] }> = {
@@ -751,39 +752,66 @@ describe('authorization matrix: every route, command, stream and scoped item × 
         );
       }
 
-    // Audit entries: the admin's decisions above, one about each queue. REST and socket must agree.
+    // Audit entries, read over REST and the socket alike (the two must agree).
+    const auditCell = async (column: Column, isEntry: (entry: AuditEntryView) => boolean) => {
+      const answer = await restAs(column, 'GET', '/api/audit?limit=500');
+      const rest = restCell(answer);
+      const restSaw =
+        rest === 'ok'
+          ? (answer.body as { data: AuditEntryView[] }).data.some(isEntry)
+            ? 'sees'
+            : 'hides'
+          : rest;
+      const socketSaw = await restOrHandshake(column, async () => {
+        const recent = await main.wires.get(column)?.request('audit:recent', { limit: 500 });
+        const cell = socketCell(recent);
+        return cell === 'ok'
+          ? (recent as { data: AuditEntryView[] }).data.some(isEntry)
+            ? 'sees'
+            : 'hides'
+          : cell;
+      });
+      return restSaw === socketSaw ? restSaw : `REST ${restSaw}, socket ${socketSaw}`;
+    };
+    const auditProbe = 'GET /api/audit?limit=500 + audit:recent {limit: 500}';
+    // The admin's decisions above, one about each queue.
     for (const queue of [1, 2] as const) {
       const callId = heldByColumn.get(`admin:${queue}`) ?? '';
-      const isEntry = (e: AuditEntryView) =>
-        e.user === 'admin' && e.action === 'inbound:decide' && e.target.includes(callId);
       for (const column of COLUMNS) {
-        const answer = await restAs(column, 'GET', '/api/audit?limit=500');
-        const restSaw =
-          restCell(answer) === 'ok'
-            ? (answer.body as { data: AuditEntryView[] }).data.some(isEntry)
-              ? 'sees'
-              : 'hides'
-            : restCell(answer);
-        const socketSaw = await restOrHandshake(column, async () => {
-          const recent = await main.wires.get(column)?.request('audit:recent', { limit: 500 });
-          const cell = socketCell(recent);
-          return cell === 'ok'
-            ? (recent as { data: AuditEntryView[] }).data.some(isEntry)
-              ? 'sees'
-              : 'hides'
-            : cell;
-        });
-        const cell =
-          restSaw === socketSaw || BAD_TOKENS.includes(column)
-            ? restSaw
-            : `REST ${restSaw}, socket ${socketSaw}`;
-        check(
-          `item audit entry by admin about queue ${queue}`,
+        const cell = await auditCell(
           column,
-          cell,
-          'GET /api/audit?limit=500 + audit:recent {limit: 500}',
+          (e) => e.user === 'admin' && e.action === 'inbound:decide' && e.target.includes(callId),
         );
+        check(`item audit entry by admin about queue ${queue}`, column, cell, auditProbe);
       }
+    }
+    // An entry about no queue: a display link the admin creates.
+    const created = await restAs('admin', 'POST', '/api/display-tokens', {
+      name: 'Audit probe',
+      queues: [2],
+    });
+    const linkId = (created.body as { data: { display: { id: string } } }).data.display.id;
+    for (const column of COLUMNS) {
+      const cell = await auditCell(
+        column,
+        (e) => e.user === 'admin' && e.action === 'display-token:create' && e.target === linkId,
+      );
+      check('item audit entry by admin about no queue', column, cell, auditProbe);
+    }
+    // Each caller's own entry: a decision on a call that is not held, which is audited with its result.
+    const userOf: Partial<Record<Column, string>> = {
+      admin: 'admin',
+      sup: 'sup',
+      supq: 'supq',
+      view: 'view',
+      pxAdm: 'pat',
+      pxSupq: 'quinn',
+    };
+    for (const column of COLUMNS) {
+      const callId = `matrix-own-${column}`;
+      await main.wires.get(column)?.request('inbound:decide', { callId, decision: 'accept' });
+      const cell = await auditCell(column, (e) => e.user === userOf[column] && e.target.includes(callId));
+      check('item own audit entry', column, cell, `inbound:decide ${callId}, then ${auditProbe}`);
     }
     expect(mismatches.filter((m) => itemRows.includes(m.row))).toEqual([]);
   });
