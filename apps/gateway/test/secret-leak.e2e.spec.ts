@@ -224,7 +224,19 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
     });
     await adminWire.request('uacsta:refuse', { extension: '1001', callId: 'leak-desk-1' });
     await bossWire.request('audit:recent', { limit: 500 });
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Credentials going wrong are where they tend to slip into error text: every token revoked, the event
+    // socket dropped (it reconnects with a token in its URL), then a spell of "invalid token" and "busy"
+    // answers, while screens watch the link state and an admin reads /readyz.
+    expect((await sim.post('/sim/faults', { revokeTokens: true, dropEventSockets: true })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await sim.post('/sim/faults', { errorRate: 0.6, errcodes: [10004, 50001] })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await get('/readyz');
+    await send('POST', '/api/pbx/queue/list', admin, {});
+    expect((await sim.post('/sim/faults', { clear: true })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await get('/readyz');
     for (const [i, wire] of wires.entries()) {
       wire.close();
       const who = ['admin', 'boss', 'watcher', 'display'][i] ?? String(i);
