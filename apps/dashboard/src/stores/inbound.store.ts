@@ -54,11 +54,12 @@ export const useInboundStore = defineStore('inbound', () => {
 
   /** The streams of held calls this session watches (views subscribe them). */
   const streamIds = computed<StreamId[]>(() =>
-    session.info ? callStreamsOf('inbound', session.info) : ['inbound'],
+    // Nothing before the session is known: a limited scope must not ask for the whole stream first.
+    session.info ? callStreamsOf('inbound', session.info) : [],
   );
   const combined = computed(() => streams.combined(streamIds.value, 'inbound', STREAM_KEYS.inbound));
   /** Where the held calls stand on this screen, over all their streams. */
-  const status = computed<StreamStatus>(() => combined.value.status);
+  const status = computed<StreamStatus>(() => (session.info ? combined.value.status : 'waiting'));
 
   const local = shallowReactive(new Map<string, LocalState>());
   const announcement = ref('');

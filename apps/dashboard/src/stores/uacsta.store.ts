@@ -23,7 +23,8 @@ export const useUacstaStore = defineStore('uacsta', () => {
 
   /** The streams of desk-phone calls this session watches (views subscribe them). */
   const streamIds = computed<StreamId[]>(() =>
-    session.info ? callStreamsOf('uacsta', session.info) : ['uacsta'],
+    // Nothing before the session is known: a limited scope must not ask for the whole stream first.
+    session.info ? callStreamsOf('uacsta', session.info) : [],
   );
   const calls = computed<UacstaCallView[]>(() =>
     [...streams.combined(streamIds.value, 'uacsta', STREAM_KEYS.uacsta).data].sort(
