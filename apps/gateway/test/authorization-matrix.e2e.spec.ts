@@ -518,7 +518,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     });
   };
   for (const row of ROWS.keys()) {
-    const match = /^(GET|POST|DELETE) (\/[^\s,:{]*)$/.exec(row);
+    const match = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s,:{]*)$/.exec(row);
     if (match?.[1] && match[2]) restProbe(row, match[1], match[2]);
   }
   restProbe('POST /api/auth/login', 'POST', '/api/auth/login', {
