@@ -61,7 +61,16 @@ describe('mayWatch', () => {
 
   it('refuses stream ids it cannot read (fail closed)', () => {
     const admin: SessionInfo = { ...base, role: 'admin' };
-    for (const stream of ['audit', 'inbound:x', 'inbound:0', 'conferences:1', 'health:2', 'queue', '', 'queue:01'])
+    for (const stream of [
+      'audit',
+      'inbound:x',
+      'inbound:0',
+      'conferences:1',
+      'health:2',
+      'queue',
+      '',
+      'queue:01',
+    ])
       expect(mayWatch(admin, stream, access), stream).toBe(false);
   });
 });
