@@ -7,6 +7,7 @@ import { CLUSTER_CONTEXT, type ClusterContext } from './cluster/cluster-context.
 import { RedisIoAdapter } from './cluster/redis-io.adapter.js';
 import { LeanIoAdapter } from './live/lean-io.adapter.js';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { answerClientErrors } from './http/client-error.js';
 import { installHttpPolicy } from './http/http-policy.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { DurableState } from './state/durable-state.js';
@@ -43,6 +44,7 @@ export async function startGateway(
       : new LeanIoAdapter(app),
   );
   app.enableShutdownHooks();
+  answerClientErrors(app.getHttpServer());
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address() as { port: number };
   return {
