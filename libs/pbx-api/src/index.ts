@@ -12,6 +12,7 @@ export * from './rules/schema.js';
 export * from './rules/operations.js';
 export { validate, type ValidateOptions } from './rules/validate.js';
 export { FORMATS } from './rules/formats.js';
+export { dialPatternMatches } from './dial-pattern.js';
 export * from './resources/auth.js';
 export * from './resources/queue.types.js';
 export * from './resources/queue.js';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollingService } from '../polling/polling.module.js';
 import { testConfig } from '../../test/support/test-config.js';
-import { dialPatternMatches, InboundRouteTable } from './inbound-routes.js';
+import { InboundRouteTable } from './inbound-routes.js';
 import { idBlock, InboundRoutesService, ROUTE_ID_BLOCK } from './inbound-routes.service.js';
 
 const trunk = (name: string) => ({ id: 1, name, type: 'peer' });
@@ -22,25 +22,6 @@ const route = (id: number, fields: Partial<InboundRoute>): InboundRoute => ({
 });
 const dids = (...patterns: string[]) => patterns.map((did_pattern, i) => ({ id: i + 1, did_pattern }));
 const call = (to: string, trunkName = 'sip1', from = '5551234') => ({ to, trunk: trunkName, from });
-
-describe('dial patterns', () => {
-  it('matches exact numbers and the pattern letters', () => {
-    expect(dialPatternMatches('8005551000', '8005551000')).toBe(true);
-    expect(dialPatternMatches('8005551000', '8005551001')).toBe(false);
-    // `.` is one or more characters, `!` zero or more.
-    expect(dialPatternMatches('_X.', '12')).toBe(true);
-    expect(dialPatternMatches('_X.', '1')).toBe(false);
-    expect(dialPatternMatches('_X!', '1')).toBe(true);
-    expect(dialPatternMatches('_800555XXXX', '8005551234')).toBe(true);
-    expect(dialPatternMatches('_800555XXXX', '80055512345')).toBe(false);
-    expect(dialPatternMatches('_NXX', '199')).toBe(false);
-    expect(dialPatternMatches('_ZXX', '099')).toBe(false);
-    expect(dialPatternMatches('_[1-3]5!', '25')).toBe(true);
-    expect(dialPatternMatches('_[1-3]5!', '45')).toBe(false);
-    expect(dialPatternMatches('_+49.', '+4930')).toBe(true);
-    expect(dialPatternMatches('_[12', '1')).toBe(false);
-  });
-});
 
 describe('InboundRouteTable', () => {
   it('leads a call to the queue of the route that takes its trunk and DID', () => {

@@ -1,4 +1,4 @@
-import type { InboundRoute } from '@switchboard/pbx-api';
+import { dialPatternMatches, type InboundRoute } from '@switchboard/pbx-api';
 
 /**
  * Where a held call's inbound route leads, as far as the PBX's route data tells: a queue, somewhere else
@@ -33,50 +33,6 @@ interface RouteRule {
   /** Whether the caller may be one this route takes: false = surely not, undefined = cannot tell (phonebook). */
   takesCaller: (from: string) => boolean | undefined;
   destination: RouteDestination;
-}
-
-const patternCache = new Map<string, RegExp>();
-
-/**
- * A dial pattern as the PBX writes DID and caller-ID patterns (the interface names them, field notes and the
- * simulator use this Asterisk syntax): `_` starts a pattern; X is a digit, Z 1-9, N 2-9, `[1-5a]` a set
- * (ranges allowed), `.` one or more characters, `!` zero or more; anything else is itself. Without the `_`
- * the text is one exact number. A set without its `]` matches nothing.
- */
-export function dialPatternMatches(pattern: string, value: string): boolean {
-  if (!pattern.startsWith('_')) return pattern === value;
-  let regex = patternCache.get(pattern);
-  if (!regex) {
-    regex = patternRegExp(pattern);
-    if (patternCache.size > 1_000) patternCache.clear();
-    patternCache.set(pattern, regex);
-  }
-  return regex.test(value);
-}
-
-function patternRegExp(pattern: string): RegExp {
-  let source = '';
-  for (let i = 1; i < pattern.length; i++) {
-    const ch = pattern[i] ?? '';
-    const upper = ch.toUpperCase();
-    if (upper === 'X') source += '\\d';
-    else if (upper === 'Z') source += '[1-9]';
-    else if (upper === 'N') source += '[2-9]';
-    else if (ch === '.') source += '.+';
-    else if (ch === '!') source += '.*';
-    else if (ch === '[') {
-      const end = pattern.indexOf(']', i);
-      if (end === -1) return /(?!)/;
-      // Inside a set only a range dash keeps its meaning; escape what a RegExp would read otherwise.
-      source += `[${pattern.slice(i + 1, end).replace(/[\\^\]]/g, '\\$&')}]`;
-      i = end;
-    } else source += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^${source}$`);
-  } catch {
-    return /(?!)/;
-  }
 }
 
 /** A route's destination: `def_dest` queue with a queue id in `def_dest_value`, or another place. */

@@ -4,6 +4,7 @@
  * The newest `maxRecords` calls are kept; a few legacy-format CDRs are seeded first, as a PBX upgraded
  * from old firmware has them.
  */
+import { dialPatternMatches } from '@switchboard/pbx-api';
 import type { CallRecordSink, EventSink, FinishedCall, WorldInfo } from '../contracts.js';
 import type { DisplayTime } from '../support/display-time.js';
 import { RingBuffer } from '../support/ring-buffer.js';
@@ -12,7 +13,6 @@ import { noteIdFor } from './call-notes.js';
 import { newCdrEvent, type RenderContext } from './cdr-render.js';
 import { legacyCalls } from './legacy-cdrs.js';
 import { hasNote, type StoredCall } from './stored-call.js';
-import { didMatches } from './did-pattern.js';
 
 /** Settings of the record store. */
 export interface RecordStoreOptions {
@@ -129,7 +129,7 @@ export class RecordStore implements CallRecordSink {
     let name = this.didNames.get(did);
     if (name === undefined) {
       name =
-        this.options.world().inboundRoutes.find((r) => r.did_patterns.some((p) => didMatches(p, did)))
+        this.options.world().inboundRoutes.find((r) => r.did_patterns.some((p) => dialPatternMatches(p, did)))
           ?.name ?? '';
       if (this.didNames.size > 10_000) this.didNames.clear();
       this.didNames.set(did, name);
