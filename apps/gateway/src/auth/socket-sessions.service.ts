@@ -97,8 +97,11 @@ export class SocketSessionsService implements OnModuleDestroy {
 
   private async handshake(socket: LiveSocket): Promise<void> {
     const { headers, address } = socket.handshake;
-    const forwardedHost = this.proxies.trusts(address) ? firstHeader(headers['x-forwarded-host']) : undefined;
-    if (!originAllowed(headers, this.config.http.allowedOrigins, forwardedHost)) {
+    // Only a trusted proxy says where the page was served from (host and scheme), as for REST's CSRF check.
+    const trusted = this.proxies.trusts(address);
+    const forwardedHost = trusted ? firstHeader(headers['x-forwarded-host']) : undefined;
+    const forwardedProto = trusted ? firstHeader(headers['x-forwarded-proto']) : undefined;
+    if (!originAllowed(headers, this.config.http.allowedOrigins, forwardedHost, forwardedProto)) {
       this.log.warn({ msg: 'socket refused: origin not allowed', origin: headers.origin ?? '' });
       throw refusal('forbidden', 'This page’s origin may not connect to the gateway.');
     }

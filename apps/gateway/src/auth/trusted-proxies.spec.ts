@@ -48,8 +48,13 @@ describe('originAllowed', () => {
     expect(originAllowed({ host: 'gw', origin: 'null' }, ['null'])).toBe(false);
   });
 
-  it('accepts the host a trusted proxy forwarded', () => {
+  it('accepts the host a trusted proxy forwarded, and holds the page to the scheme it forwarded', () => {
     expect(originAllowed({ host: 'gw:3000', origin: 'https://board.example' }, [], 'board.example')).toBe(
+      true,
+    );
+    const page = { host: 'gw:3000', origin: 'http://board.example' };
+    expect(originAllowed(page, [], 'board.example', 'https')).toBe(false);
+    expect(originAllowed({ ...page, origin: 'https://board.example' }, [], 'board.example', 'https')).toBe(
       true,
     );
   });
