@@ -1,19 +1,15 @@
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { JsonLogger } from '../src/logging/json-logger.js';
 import { displayTokenFor, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { sendRaw, type RawAnswer } from './support/raw-http.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
 import { testConfig } from './support/test-config.js';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  body: unknown;
-  ms: number;
-}
+/** An answer with how long it took. */
+type Answer = RawAnswer & { ms: number };
 
 /** The one error shape: `{ok: false, error: {code, message, fields?}}`. */
 function isErrorShape(body: unknown): boolean {
@@ -39,50 +35,21 @@ describe('HTTP hardening: CSRF, security headers, one error shape (trusted-proxy
   let admin: string;
   const logLines: { level: string; msg: string; status?: number; stack?: string }[] = [];
 
-  /** A raw HTTP request: nothing added but Host (and Content-Length for a body). */
-  function send(
+  /** A raw HTTP request (nothing added but Host and Content-Length), timed. */
+  async function send(
     method: string,
     path: string,
     headers: OutgoingHttpHeaders = {},
     body?: string | Buffer,
   ): Promise<Answer> {
     const started = performance.now();
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        `${gateway.url}${path}`,
-        {
-          method,
-          headers: {
-            ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
-            ...headers,
-          },
-          timeout: 10_000,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              parsed = undefined;
-            }
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              text,
-              body: parsed,
-              ms: performance.now() - started,
-            });
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
-      req.on('error', reject);
-      req.end(body);
+    const answer = await sendRaw(gateway.url, {
+      method,
+      path,
+      headers,
+      ...(body !== undefined ? { body } : {}),
     });
+    return { ...answer, ms: performance.now() - started };
   }
 
   const identity = { 'x-forwarded-user': 'mallory-victim', 'x-forwarded-groups': 'sb-admins' };
