@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PbxTimeoutError, PbxTransportError } from '../errors.js';
 import { PBX_OPERATIONS, type PbxOperationName } from '../rules/operations.js';
-import { Transport, type TransportOptions } from './transport.js';
+import { retryAfterMs, Transport, type TransportOptions } from './transport.js';
 import { FakePbx, ok } from '../../test/support/fake-pbx.js';
 import { errorTexts, RecordingLogger } from '../../test/support/token-pbx.js';
 
@@ -135,6 +135,43 @@ describe('Transport', () => {
         for (const line of retries) expect(line.meta?.['delayMs']).toBeGreaterThanOrEqual(1);
       },
     );
+
+    it('waits as long as a 429 asks with Retry-After, and does not retry one that asks too much', async () => {
+      let answers = 0;
+      const server = await httpServer((_req, res) => {
+        answers++;
+        if (answers === 1) {
+          res.writeHead(429, { 'retry-after': '1' }).end();
+          return;
+        }
+        if (answers === 2) {
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(ok({ queue_list: [] })));
+          return;
+        }
+        res.writeHead(429, { 'retry-after': '120' }).end();
+      });
+      const client = transport(undefined, { baseUrl: server.url });
+      const started = Date.now();
+      const envelope = await client.send({ spec: spec('queue/list'), params: {}, accessToken: TOKEN });
+      expect(envelope.errcode).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      // Two minutes is the caller's decision: one request, and the 429 as the error.
+      await expect(
+        client.send({ spec: spec('queue/list'), params: {}, accessToken: TOKEN }),
+      ).rejects.toMatchObject({ status: 429 });
+      expect(server.seen).toHaveLength(3);
+    });
+
+    it('reads Retry-After as seconds or as an HTTP date', () => {
+      const now = Date.parse('2026-11-24T10:00:00Z');
+      expect(retryAfterMs('3', now)).toBe(3_000);
+      expect(retryAfterMs('Tue, 24 Nov 2026 10:00:05 GMT', now)).toBe(5_000);
+      expect(retryAfterMs('Tue, 24 Nov 2026 09:59:00 GMT', now)).toBe(0);
+      expect(retryAfterMs('soon', now)).toBeUndefined();
+      expect(retryAfterMs(undefined, now)).toBeUndefined();
+    });
 
     it('gives up after `retries` retries with a PbxTransportError carrying the HTTP status', async () => {
       const fake = new FakePbx().otherwise({ status: 502, body: '<html>bad gateway</html>' });

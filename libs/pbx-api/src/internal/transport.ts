@@ -46,7 +46,24 @@ export interface OutgoingRequest {
 }
 
 type Failure = PbxTransportError | PbxTimeoutError;
-type Attempt = { ok: true; response: AxiosResponse } | { ok: false; error: Failure; cancelled: boolean };
+type Attempt =
+  | { ok: true; response: AxiosResponse }
+  | { ok: false; error: Failure; cancelled: boolean; retryAfterMs?: number };
+
+/** A PBX asking for more patience than this (Retry-After) is not retried: the caller decides what to do. */
+export const MAX_RETRY_AFTER_MS = 30_000;
+
+/**
+ * The wait a `Retry-After` header asks for, in ms: whole seconds, or an HTTP date (a date already past is
+ * no wait). Undefined when absent or unreadable.
+ */
+export function retryAfterMs(header: unknown, now: number): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
 
 /**
  * Sends requests to the PBX and decodes the envelope. Knows nothing of tokens' lifecycle or errcodes
@@ -72,7 +89,8 @@ export class Transport {
   /**
    * Sends one operation. Connection failures, timeouts, HTTP 5xx and 429 are retried with backoff only
    * when the operation is idempotent: a replayed accept or create could act twice. A cancelled request
-   * is never retried.
+   * is never retried. A 429 or 503 with `Retry-After` waits at least that long, and is not retried at all
+   * when it asks for more than {@link MAX_RETRY_AFTER_MS}.
    */
   async send(request: OutgoingRequest): Promise<PbxEnvelope> {
     const { spec, signal } = request;
@@ -81,7 +99,9 @@ export class Transport {
       const result = await this.attempt(request);
       if (result.ok) return decode(spec.path, result.response);
       if (result.cancelled || attempt >= attempts) throw result.error;
-      const delayMs = backoffDelay(attempt - 1, this.options.retryBackoff);
+      const asked = result.retryAfterMs ?? 0;
+      if (asked > MAX_RETRY_AFTER_MS) throw result.error;
+      const delayMs = Math.max(backoffDelay(attempt - 1, this.options.retryBackoff), asked);
       this.options.logger?.debug('pbx request retry', {
         operation: spec.path,
         attempt: attempt + 1,
@@ -158,7 +178,8 @@ export class Transport {
           spec.path,
           response.status,
         );
-        return { ok: false, error, cancelled: false };
+        const wait = retryAfterMs(response.headers['retry-after'], Date.now());
+        return { ok: false, error, cancelled: false, ...(wait !== undefined ? { retryAfterMs: wait } : {}) };
       }
       return { ok: true, response };
     } catch (error) {
