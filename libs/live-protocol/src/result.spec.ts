@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok, queueRoom, supervisorRoom, type Result } from './index.js';
+import { fail, ok, queueRoom, type Result } from './index.js';
 
 describe('results and rooms', () => {
   it('ok and fail build the discriminated result', () => {
@@ -12,9 +12,8 @@ describe('results and rooms', () => {
     });
   });
 
-  it('room names are distinct per queue and scope', () => {
+  it('room names are distinct per queue', () => {
     expect(queueRoom(1)).not.toBe(queueRoom(2));
     expect(queueRoom(7)).toBe('queue:7');
-    expect(supervisorRoom('sales')).toBe('supervisors:sales');
   });
 });

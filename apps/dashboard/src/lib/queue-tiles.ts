@@ -34,19 +34,6 @@ export const TODAY_METRICS: readonly string[] = [
 export const RECOUNT_HINT =
   'Being recounted from the PBX call records after a gap: calls that ended since may be missing.';
 
-/** Every tile metric, in wallboard order. */
-export const TILE_METRICS = [
-  'waiting',
-  'longestWait',
-  ...AGENT_STATES.map((state) => `agents-${state}`),
-  'offered',
-  'answered',
-  'abandoned',
-  'serviceLevel',
-  'avgWait',
-  'avgTalk',
-] as const;
-
 /** The metrics of the condensed rows of the all-queues board. */
 export const SUMMARY_METRICS = [
   'waiting',
