@@ -1,11 +1,10 @@
 import { queueStream, type HeldCallView, type StreamId } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password-hasher.js';
 import { TokenSigner } from '../src/auth/token-signer.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { connectClient, rest, type TestClient } from './support/command-client.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { LiveTestClient, waitFor } from './support/live-client.js';
+import { replicaEnv } from './support/replica-env.js';
 import { startRedis, type RunningRedis } from './support/redis-server.js';
 import { startSimulator, type RunningSimulator, type SimulatorStats } from './support/simulator.js';
 
@@ -134,28 +133,7 @@ describe('several gateways sharing one PBX through Redis', () => {
       startRedis(),
       startSimulator({ scenario: 'small', trafficRate: 0, seed: 11, holdWindowMs: HOLD_WINDOW_MS }),
     ]);
-    const users = await Promise.all(
-      ['sup', 'sup2', 'admin'].map(async (username) => ({
-        username,
-        role: username === 'admin' ? 'admin' : 'supervisor',
-        queues: 'all',
-        passwordHash: await hashPassword(`${username}-password`),
-      })),
-    );
-    env = {
-      PBX_BASE_URL: sim.url,
-      PBX_CLIENT_ID: DEMO_PBX.clientId,
-      PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
-      PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
-      PBX_MAX_REQUESTS_PER_SECOND: '100',
-      POLL_QUEUES_MS: '500',
-      POLL_CONFERENCES_MS: '1000',
-      POLL_JITTER: '0',
-      COMMANDS_PER_SECOND: '50',
-      SITE_TIME_ZONE: 'UTC',
-      AUTH_SECRET,
-      USERS: JSON.stringify(users),
-    };
+    env = { ...(await replicaEnv(sim.url, HOLD_WINDOW_MS, ['sup', 'sup2', 'admin'])), AUTH_SECRET };
     // The baseline: ONE gateway, no Redis, over the same kind of window.
     const single = await startGatewayProcess(env);
     try {

@@ -9,14 +9,13 @@ import {
   type StreamId,
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password-hasher.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway } from '../src/create-app.js';
 import { StreamHub } from '../src/live/stream-hub.service.js';
 import { STATE_FILES } from '../src/state/durable-state.js';
 import { connectClient, login, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { startRedis, type RunningRedis } from './support/redis-server.js';
+import { replicaEnv } from './support/replica-env.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
 import { testConfig } from './support/test-config.js';
 
@@ -388,26 +387,5 @@ describe('a gateway shut down gracefully (SIGTERM)', () => {
 });
 
 async function gatewayEnv(sim: RunningSimulator, dataDir: string): Promise<Record<string, string>> {
-  const users = await Promise.all(
-    ['sup', 'admin'].map(async (username) => ({
-      username,
-      role: username === 'admin' ? 'admin' : 'supervisor',
-      queues: 'all',
-      passwordHash: await hashPassword(`${username}-password`),
-    })),
-  );
-  return {
-    PBX_BASE_URL: sim.url,
-    PBX_CLIENT_ID: DEMO_PBX.clientId,
-    PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
-    PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
-    PBX_MAX_REQUESTS_PER_SECOND: '100',
-    POLL_QUEUES_MS: '500',
-    POLL_CONFERENCES_MS: '1000',
-    POLL_JITTER: '0',
-    COMMANDS_PER_SECOND: '50',
-    SITE_TIME_ZONE: 'UTC',
-    USERS: JSON.stringify(users),
-    DATA_DIR: dataDir,
-  };
+  return { ...(await replicaEnv(sim.url, HOLD_WINDOW_MS, ['sup', 'admin'])), DATA_DIR: dataDir };
 }
