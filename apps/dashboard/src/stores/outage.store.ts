@@ -1,6 +1,7 @@
 import type { HealthView, StreamId } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
+import { formatClock } from '../lib/format.js';
 import { useConnectionStore } from './connection.store.js';
 import { useStreamsStore } from './streams.store.js';
 
@@ -22,6 +23,13 @@ export interface Blocker {
   since: number | null;
   /** Gateway time (epoch ms) its timers freeze at: the earliest known start of what blocks it. */
   frozenAt: number | null;
+}
+
+/** The "not live" line of a panel without its own freshness: since when, why, and what stays shown. */
+export function notLiveLine(blocker: Blocker | null | undefined, shown: string): string {
+  if (!blocker) return '';
+  const since = blocker.since === null ? '' : `since ${formatClock(blocker.since)}, `;
+  return `${since}${blocker.reason}: ${shown} as last known`;
 }
 
 const REASONS: Readonly<Record<OutageKind | 'refreshing' | 'connecting', string>> = {
