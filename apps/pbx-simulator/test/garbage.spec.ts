@@ -63,7 +63,7 @@ function garbageParams(random: SeededRandom, op: string): Record<string, unknown
 
 describe('garbage input', () => {
   it('answers random parameters to every operation with an envelope, never a 5xx', async () => {
-    const random = new SeededRandom(1234);
+    const random = SeededRandom.light(1234);
     // del_token would revoke the token the loop uses; it takes no parameters anyway.
     for (const [op, spec] of Object.entries(PBX_OPERATIONS).filter(([name]) => name !== 'del_token')) {
       for (let i = 0; i < 15; i++) {

@@ -1,5 +1,5 @@
 import type { AgentBook } from './agents.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { AgentRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 
@@ -22,7 +22,7 @@ export class AgentBehaviour {
   constructor(
     private readonly ctx: SimContext,
     private readonly agents: AgentBook,
-    private readonly rng: Rng,
+    private readonly rng: SeededRandom,
   ) {}
 
   /** Starts every agent's cycles. */

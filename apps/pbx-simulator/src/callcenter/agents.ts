@@ -1,6 +1,6 @@
 import { agentStatusMsg, EVENT, type AgentStatus } from './event-payloads.js';
 import { IndexedSet } from './indexed-set.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { AgentCallState, AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 
@@ -24,7 +24,7 @@ export class AgentBook {
 
   constructor(
     private readonly ctx: SimContext,
-    init: Rng,
+    init: SeededRandom,
   ) {
     for (const def of ctx.world.queues) {
       const queue: QueueRt = {

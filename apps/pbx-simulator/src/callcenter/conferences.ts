@@ -2,7 +2,7 @@ import type { FinishedCall, TrunkInfo } from '../contracts.js';
 import type { CallRegistry } from './calls.js';
 import type { TimerHandle } from './clock.js';
 import { callInfo, EVENT, noHostMsg } from './event-payloads.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { Leg } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 import { notFound } from './sim-errors.js';
@@ -45,7 +45,7 @@ export class Conferences {
   constructor(
     private readonly ctx: SimContext,
     private readonly calls: CallRegistry,
-    private readonly rng: Rng,
+    private readonly rng: SeededRandom,
   ) {
     this.rooms = ctx.world.conferences.map((def) => ({ def, session: undefined, nextSession: undefined }));
     for (const room of this.rooms) this.byNumber.set(room.def.number, room);

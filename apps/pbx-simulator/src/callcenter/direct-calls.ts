@@ -1,6 +1,6 @@
 import type { TrunkInfo } from '../contracts.js';
 import type { CallRegistry } from './calls.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { CallRt, Leg } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 import { PoissonProcess } from './traffic.js';
@@ -20,7 +20,7 @@ export class DirectCalls {
   constructor(
     private readonly ctx: SimContext,
     private readonly calls: CallRegistry,
-    private readonly rng: Rng,
+    private readonly rng: SeededRandom,
   ) {
     this.staff = ctx.world.extensions.filter((e) => e.role === 'staff');
     this.process = new PoissonProcess(ctx, rng.fork('placements'), () => this.place());

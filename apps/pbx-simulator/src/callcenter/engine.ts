@@ -11,7 +11,7 @@ import { InboundHold } from './inbound-hold.js';
 import { InboundTraffic } from './inbound-traffic.js';
 import { Presence } from './presence.js';
 import { QueueCalls } from './queue-calls.js';
-import { Rng } from './rng.js';
+import { SeededRandom } from '../support/seeded-random.js';
 import { SCENARIOS } from './scenarios.js';
 import { SimContext, StepRunner } from './sim-context.js';
 import { UacstaPhones } from './uacsta.js';
@@ -50,7 +50,7 @@ export class Engine {
   private started = false;
 
   constructor(options: EngineOptions) {
-    const root = new Rng(options.seed);
+    const root = SeededRandom.stream(options.seed);
     const world = buildWorld(SCENARIOS[options.scenario], root.fork('world'));
     const steps = new StepRunner();
     let onPhoneIdle: (extId: number) => void = () => undefined;

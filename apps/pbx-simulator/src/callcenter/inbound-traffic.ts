@@ -3,7 +3,7 @@ import type { AgentBook } from './agents.js';
 import type { CallRegistry } from './calls.js';
 import type { InboundHold } from './inbound-hold.js';
 import type { QueueCalls } from './queue-calls.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { CallRt, QueueRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 import { paramError } from './sim-errors.js';
@@ -34,8 +34,8 @@ export class InboundTraffic {
     private readonly hold: InboundHold,
     agents: AgentBook,
     private readonly controlledShare: number,
-    root: Rng,
-    private readonly rng: Rng,
+    root: SeededRandom,
+    private readonly rng: SeededRandom,
   ) {
     const world = ctx.world;
     for (const route of world.routes) this.routeByQueue.set(route.queueId, route);

@@ -12,7 +12,6 @@ export {
   type ClockErrorReporter,
   type TimerHandle,
 } from './clock.js';
-export { Rng } from './rng.js';
 export { EVENT, type AgentStatus, type ExtensionStatus } from './event-payloads.js';
 export { AUTO_PAUSE_REASON } from './queue-calls.js';
 export { INITIAL_PAUSE_REASONS } from './world-builder.js';

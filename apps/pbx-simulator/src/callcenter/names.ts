@@ -1,4 +1,4 @@
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 
 // Invented names; combinations are drawn from the seed.
 // prettier-ignore
@@ -32,7 +32,7 @@ const CONFERENCE_NAMES = [
 const TRUNK_NAMES = ['carrier-east', 'carrier-west', 'peer-to-41', 'sip-backup'] as const;
 
 /** A person's name drawn from the seed. */
-export function personName(rng: Rng): string {
+export function personName(rng: SeededRandom): string {
   return `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IndexedSet } from './indexed-set.js';
 import { pickMembers } from './queue-strategies.js';
-import { Rng } from './rng.js';
+import { SeededRandom } from '../support/seeded-random.js';
 import type { AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
 import type { QueueDef, RingStrategy } from './world.types.js';
 
@@ -42,11 +42,13 @@ const numbers = (picked: MembershipRt[]) => picked.map((m) => m.agent.ext.number
 
 describe('pickMembers', () => {
   it('least_recent rings the member whose last call ended longest ago', () => {
-    expect(numbers(pickMembers(queueOf('least_recent'), newCall(), new Rng(1)))).toEqual(['1003']);
+    expect(numbers(pickMembers(queueOf('least_recent'), newCall(), SeededRandom.stream(1)))).toEqual([
+      '1003',
+    ]);
   });
 
   it('ring_all rings every available member, in member order', () => {
-    expect(numbers(pickMembers(queueOf('ring_all'), newCall(), new Rng(1)))).toEqual([
+    expect(numbers(pickMembers(queueOf('ring_all'), newCall(), SeededRandom.stream(1)))).toEqual([
       '1001',
       '1002',
       '1003',
@@ -56,7 +58,7 @@ describe('pickMembers', () => {
 
   it('random rings one member drawn from the stream: different members over draws', () => {
     const queue = queueOf('random');
-    const rng = new Rng(1);
+    const rng = SeededRandom.stream(1);
     const seen = new Set<string>();
     for (let i = 0; i < 40; i += 1) {
       const picked = numbers(pickMembers(queue, newCall(), rng));
@@ -67,27 +69,32 @@ describe('pickMembers', () => {
   });
 
   it('fewest_calls, linear and rrmemory follow their rules', () => {
-    expect(numbers(pickMembers(queueOf('fewest_calls'), newCall(), new Rng(1)))).toEqual(['1004']);
-    expect(numbers(pickMembers(queueOf('linear'), newCall(), new Rng(1)))).toEqual(['1001']);
+    expect(numbers(pickMembers(queueOf('fewest_calls'), newCall(), SeededRandom.stream(1)))).toEqual([
+      '1004',
+    ]);
+    expect(numbers(pickMembers(queueOf('linear'), newCall(), SeededRandom.stream(1)))).toEqual(['1001']);
     const rr = queueOf('rrmemory');
-    const turns = Array.from({ length: 5 }, () => numbers(pickMembers(rr, newCall(), new Rng(1)))[0]);
+    const turns = Array.from(
+      { length: 5 },
+      () => numbers(pickMembers(rr, newCall(), SeededRandom.stream(1)))[0],
+    );
     expect(turns).toEqual(['1001', '1002', '1003', '1004', '1001']);
   });
 
   it('passes over members already rung for the call until every free member was tried', () => {
     const queue = queueOf('least_recent');
     const call = newCall();
-    const first = pickMembers(queue, call, new Rng(1))[0] as MembershipRt;
+    const first = pickMembers(queue, call, SeededRandom.stream(1))[0] as MembershipRt;
     call.tried.add(first.agent);
-    expect(numbers(pickMembers(queue, call, new Rng(1)))).toEqual(['1002']);
+    expect(numbers(pickMembers(queue, call, SeededRandom.stream(1)))).toEqual(['1002']);
     for (const m of queue.memberships) call.tried.add(m.agent);
-    expect(numbers(pickMembers(queue, call, new Rng(1)))).toEqual(['1003']);
+    expect(numbers(pickMembers(queue, call, SeededRandom.stream(1)))).toEqual(['1003']);
     expect(call.tried.size).toBe(0);
   });
 
   it('rings nobody when no member is available', () => {
     const queue = queueOf('ring_all');
     for (const m of queue.memberships) queue.available.delete(m);
-    expect(pickMembers(queue, newCall(), new Rng(1))).toEqual([]);
+    expect(pickMembers(queue, newCall(), SeededRandom.stream(1))).toEqual([]);
   });
 });

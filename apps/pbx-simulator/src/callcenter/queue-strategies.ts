@@ -1,8 +1,8 @@
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { CallRt, MembershipRt, QueueRt } from './runtime.types.js';
 import type { RingStrategy } from './world.types.js';
 
-type Picker = (candidates: readonly MembershipRt[], queue: QueueRt, rng: Rng) => MembershipRt[];
+type Picker = (candidates: readonly MembershipRt[], queue: QueueRt, rng: SeededRandom) => MembershipRt[];
 
 /** The candidate with the smallest key; ties go to the earlier member of the queue. */
 function smallest(candidates: readonly MembershipRt[], key: (m: MembershipRt) => number): MembershipRt[] {
@@ -32,7 +32,7 @@ const PICKERS: Readonly<Record<RingStrategy, Picker>> = {
  * Which available members of the queue ring for `call`, by the queue's strategy. Members already rung for this
  * call are passed over while others are free; once everyone free has been tried, they may ring again.
  */
-export function pickMembers(queue: QueueRt, call: CallRt, rng: Rng): MembershipRt[] {
+export function pickMembers(queue: QueueRt, call: CallRt, rng: SeededRandom): MembershipRt[] {
   const available = queue.available.items;
   if (available.length === 0) return [];
   let candidates = available.filter((m) => !call.tried.has(m.agent));

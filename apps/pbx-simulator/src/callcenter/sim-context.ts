@@ -2,7 +2,7 @@ import type { CallRecordSink, EventSink } from '../contracts.js';
 import type { SimClock, TimerHandle } from './clock.js';
 import type { IdSource } from './ids.js';
 import type { Presence } from './presence.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { SimExtension, World } from './world.types.js';
 
 /**
@@ -51,7 +51,7 @@ export class SimContext {
     readonly world: World,
     readonly ids: IdSource,
     /** Draws of call and agent behaviour (answer, talk time, breaks...). */
-    readonly rng: Rng,
+    readonly rng: SeededRandom,
     readonly presence: Presence,
     readonly steps: StepRunner,
   ) {

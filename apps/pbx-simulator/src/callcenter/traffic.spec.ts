@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.js';
-import { Rng } from './rng.js';
+import { SeededRandom } from '../support/seeded-random.js';
 import { PoissonProcess } from './traffic.js';
 
 function countArrivals(perHour: number, hours: number, seed: number): number {
   const clock = new ManualClock({ startMs: 0 });
   let count = 0;
-  const process = new PoissonProcess(clock, new Rng(seed), () => (count += 1));
+  const process = new PoissonProcess(clock, SeededRandom.stream(seed), () => (count += 1));
   process.setRate(perHour);
   clock.advance(hours * 3_600_000);
   return count;
@@ -22,7 +22,7 @@ describe('PoissonProcess', () => {
   it('has exponential gaps: the share of gaps over the mean is near e^-1', () => {
     const clock = new ManualClock({ startMs: 0 });
     const times: number[] = [];
-    const process = new PoissonProcess(clock, new Rng(2), () => times.push(clock.now()));
+    const process = new PoissonProcess(clock, SeededRandom.stream(2), () => times.push(clock.now()));
     process.setRate(3600); // mean gap 1 s
     clock.advance(3_600_000);
     const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
@@ -34,7 +34,7 @@ describe('PoissonProcess', () => {
   it('stops at rate 0 and follows a rate change', () => {
     const clock = new ManualClock({ startMs: 0 });
     let count = 0;
-    const process = new PoissonProcess(clock, new Rng(4), () => (count += 1));
+    const process = new PoissonProcess(clock, SeededRandom.stream(4), () => (count += 1));
     process.setRate(600);
     clock.advance(3_600_000);
     const first = count;

@@ -1,5 +1,5 @@
 import type { TimerHandle } from './clock.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 
 /** Where a Poisson process schedules its arrivals. */
 export interface Scheduler {
@@ -17,7 +17,7 @@ export class PoissonProcess {
 
   constructor(
     private readonly scheduler: Scheduler,
-    private readonly rng: Rng,
+    private readonly rng: SeededRandom,
     private readonly onArrival: () => void,
   ) {}
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from './rng.js';
+import { SeededRandom } from '../support/seeded-random.js';
 import { SCENARIOS } from './scenarios.js';
 import { buildWorld } from './world-builder.js';
 import type { World } from './world.types.js';
 
-const world = (name: keyof typeof SCENARIOS, seed = 42): World => buildWorld(SCENARIOS[name], new Rng(seed));
+const world = (name: keyof typeof SCENARIOS, seed = 42): World =>
+  buildWorld(SCENARIOS[name], SeededRandom.stream(seed));
 const agentCount = (w: World) => new Set(w.queues.flatMap((q) => q.members.map((m) => m.extId))).size;
 
 describe('buildWorld', () => {

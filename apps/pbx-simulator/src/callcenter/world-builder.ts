@@ -1,6 +1,6 @@
 import type { TrunkInfo } from '../contracts.js';
 import { conferenceName, personName, queueName, trunkName } from './names.js';
-import type { Rng } from './rng.js';
+import type { SeededRandom } from '../support/seeded-random.js';
 import type { ScenarioDefinition } from './scenarios.js';
 import type {
   Caller,
@@ -31,7 +31,7 @@ const STRATEGY_CYCLE: readonly RingStrategy[] = [
   'linear',
 ];
 
-function extensions(def: ScenarioDefinition, rng: Rng): SimExtension[] {
+function extensions(def: ScenarioDefinition, rng: SeededRandom): SimExtension[] {
   const out: SimExtension[] = [];
   for (let i = 0; i < def.agents + def.staff; i += 1) {
     const role = i < def.agents ? 'agent' : 'staff';
@@ -47,7 +47,7 @@ function extensions(def: ScenarioDefinition, rng: Rng): SimExtension[] {
   return out;
 }
 
-function memberships(def: ScenarioDefinition, rng: Rng): QueueMemberDef[][] {
+function memberships(def: ScenarioDefinition, rng: SeededRandom): QueueMemberDef[][] {
   const members: QueueMemberDef[][] = Array.from({ length: def.queues }, () => []);
   // Queues differ in size: weights drawn once, every queue gets at least two agents first.
   const weights = Array.from({ length: def.queues }, () => rng.uniform(0.6, 1.4));
@@ -71,7 +71,7 @@ function memberships(def: ScenarioDefinition, rng: Rng): QueueMemberDef[][] {
   return members;
 }
 
-function queues(def: ScenarioDefinition, rng: Rng, staffIds: number[]): QueueDef[] {
+function queues(def: ScenarioDefinition, rng: SeededRandom, staffIds: number[]): QueueDef[] {
   const members = memberships(def, rng);
   const queueCount = new Map<number, number>();
   for (const list of members)
@@ -115,7 +115,7 @@ function trunks(def: ScenarioDefinition): TrunkInfo[] {
   }));
 }
 
-function routes(queueDefs: QueueDef[], trunkList: TrunkInfo[], rng: Rng): RouteDef[] {
+function routes(queueDefs: QueueDef[], trunkList: TrunkInfo[], rng: SeededRandom): RouteDef[] {
   const controlled = trunkList.filter((t) => t.controlled);
   const plain = trunkList.filter((t) => !t.controlled);
   let did = 8005551000;
@@ -141,7 +141,7 @@ function routes(queueDefs: QueueDef[], trunkList: TrunkInfo[], rng: Rng): RouteD
   });
 }
 
-function callers(def: ScenarioDefinition, rng: Rng): { list: Caller[]; frequent: number } {
+function callers(def: ScenarioDefinition, rng: SeededRandom): { list: Caller[]; frequent: number } {
   const frequent = Math.max(1, Math.floor(def.callerPool * 0.05));
   const seen = new Set<string>();
   const list: Caller[] = [];
@@ -157,7 +157,7 @@ function callers(def: ScenarioDefinition, rng: Rng): { list: Caller[]; frequent:
 }
 
 /** Builds the world of a scenario from a seeded stream; same definition and seed, same world. */
-export function buildWorld(def: ScenarioDefinition, rng: Rng): World {
+export function buildWorld(def: ScenarioDefinition, rng: SeededRandom): World {
   const exts = extensions(def, rng);
   const staffIds = exts.filter((e) => e.role === 'staff').map((e) => e.id);
   const queueDefs = queues(def, rng, staffIds);

@@ -146,7 +146,7 @@ export class FaultState {
   private random: SeededRandom;
 
   constructor(private readonly seed: number) {
-    this.random = new SeededRandom(seed);
+    this.random = SeededRandom.light(seed);
   }
 
   /** Applies a parsed update. */
@@ -156,7 +156,7 @@ export class FaultState {
     this.current = { ...this.current, ...settings };
     if (settings.down !== undefined) this.downUntil = undefined;
     if (update.downForMs !== undefined) this.downUntil = Date.now() + update.downForMs;
-    this.random = new SeededRandom(this.seed);
+    this.random = SeededRandom.light(this.seed);
   }
 
   settings(): FaultSettings {
@@ -201,6 +201,6 @@ export class FaultState {
   reset(): void {
     this.current = NONE();
     this.downUntil = undefined;
-    this.random = new SeededRandom(this.seed);
+    this.random = SeededRandom.light(this.seed);
   }
 }
