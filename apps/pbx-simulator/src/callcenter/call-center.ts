@@ -7,7 +7,7 @@ import { conferenceHandlers } from './handlers/conference-handlers.js';
 import { queueHandlers } from './handlers/queue-handlers.js';
 import { IdSource } from './ids.js';
 import { isScenarioName } from './scenarios.js';
-import { paramError } from './sim-errors.js';
+import { controlParamError } from '../sim-errors.js';
 import type { World } from './world.types.js';
 
 /** How the call center keeps time; tests pass a ManualClock. */
@@ -104,7 +104,7 @@ export function createCallCenter(options: CallCenterOptions, runtime: CallCenter
       }),
     setTrafficRate: (next) => {
       if (!(Number.isFinite(next) && next >= 0)) {
-        throw paramError('rate', next, 'range', 'must be a number >= 0', 'rate: must be a number >= 0');
+        throw controlParamError('rate', next, 'range', 'must be a number >= 0');
       }
       rate = next;
       engine.request(() => engine.setTrafficRate(next));

@@ -5,7 +5,7 @@ import { callInfo, EVENT, noHostMsg } from './event-payloads.js';
 import type { SeededRandom } from '../support/seeded-random.js';
 import type { Leg } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
-import { notFound } from './sim-errors.js';
+import { notFound } from '../sim-errors.js';
 import type { ConferenceDef, SimExtension } from './world.types.js';
 
 interface Member {

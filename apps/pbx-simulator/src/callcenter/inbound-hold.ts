@@ -5,7 +5,7 @@ import { callInfo, EVENT } from './event-payloads.js';
 import type { QueueCalls } from './queue-calls.js';
 import type { CallRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
-import { notFound } from './sim-errors.js';
+import { notFound } from '../sim-errors.js';
 
 /** How many decided channels are remembered so late accept/refuse calls still find their call id. */
 const DECIDED_MEMORY = 10_000;

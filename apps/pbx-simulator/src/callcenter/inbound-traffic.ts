@@ -6,15 +6,9 @@ import type { QueueCalls } from './queue-calls.js';
 import type { SeededRandom } from '../support/seeded-random.js';
 import type { CallRt, QueueRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
-import { paramError } from './sim-errors.js';
-import type { SimError } from '../contracts.js';
+import { controlParamError } from '../sim-errors.js';
 import { PoissonProcess } from './traffic.js';
 import type { Caller, RouteDef } from './world.types.js';
-
-/** A /sim request error: the sentence goes into errmsg too, since this is not the PBX interface. */
-function badParam(field: string, value: unknown, code: string, message: string): SimError {
-  return paramError(field, value, code, message, `${field}: ${message}`);
-}
 
 /**
  * Inbound calls from outside: generated per queue (Poisson at the queue's rate times the traffic rate, each
@@ -62,14 +56,14 @@ export class InboundTraffic {
   holdExternal(input: { from: string; to: string; trunk_name: string }): CallRt {
     const trunk = this.ctx.world.trunks.find((t) => t.name === input.trunk_name);
     if (!trunk)
-      throw badParam(
+      throw controlParamError(
         'trunk_name',
         input.trunk_name,
         'unknown_trunk',
         `no trunk is named "${input.trunk_name}"`,
       );
     if (!trunk.controlled) {
-      throw badParam(
+      throw controlParamError(
         'trunk_name',
         input.trunk_name,
         'not_controlled',
@@ -77,13 +71,13 @@ export class InboundTraffic {
       );
     }
     if (typeof input.from !== 'string' || input.from.trim() === '') {
-      throw badParam('from', input.from, 'required', 'must be the caller number');
+      throw controlParamError('from', input.from, 'required', 'must be the caller number');
     }
     const route = this.ctx.world.routes.find(
       (r) => r.trunk_ids.includes(trunk.id) && r.did_patterns.includes(input.to),
     );
     if (!route) {
-      throw badParam(
+      throw controlParamError(
         'to',
         input.to,
         'unknown_did',

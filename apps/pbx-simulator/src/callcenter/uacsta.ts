@@ -1,7 +1,7 @@
 import { EVENT, uacstaMsg } from './event-payloads.js';
 import type { CallRt, Leg, MemberStatus } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
-import { notFound } from './sim-errors.js';
+import { notFound } from '../sim-errors.js';
 
 /** A uaCSTA call as uacsta_call/refuse finds it. */
 export interface UacstaCall {

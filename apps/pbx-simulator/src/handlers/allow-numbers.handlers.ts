@@ -1,8 +1,7 @@
 /** allow_numbers/create and allow_numbers/query (spec §4.14, §4.15). */
 import type { HandlerTable } from '../contracts.js';
 import { NumberRuleStore } from './number-rule.store.js';
-import { idList } from './sim-errors.js';
-import type { SimResource } from './sim-resource.js';
+import { idList, type SimResource } from './sim-resource.js';
 
 /** Allowlist rules. */
 export class AllowNumbersResource implements SimResource {

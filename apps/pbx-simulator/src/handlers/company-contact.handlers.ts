@@ -6,8 +6,7 @@
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { PHONEBOOKS } from './inbound-route.handlers.js';
-import { idList } from './sim-errors.js';
-import type { ResourceContext, SimResource } from './sim-resource.js';
+import { idList, type ResourceContext, type SimResource } from './sim-resource.js';
 
 const FIRST = [
   'Ava',

@@ -3,8 +3,7 @@
  * `cid_to_phonebook` is rendered as bracketed text, as the spec's sample shows it.
  */
 import type { HandlerTable, InboundRouteInfo, WorldInfo } from '../contracts.js';
-import { idList } from './sim-errors.js';
-import type { ResourceContext, SimResource } from './sim-resource.js';
+import { idList, type ResourceContext, type SimResource } from './sim-resource.js';
 
 /** Phonebooks every scenario has (company contacts belong to them). */
 export const PHONEBOOKS = [

@@ -4,7 +4,7 @@
  */
 import type { HandlerTable } from '../contracts.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';
-import { duplicateKey, type DuplicateField } from './sim-errors.js';
+import { duplicateKey, type DuplicateField } from '../sim-errors.js';
 
 interface Ivr {
   id: number;

@@ -5,7 +5,7 @@
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { pageOf, pageParams } from '../support/paging.js';
-import { notFound } from './sim-errors.js';
+import { notFoundDetail } from '../sim-errors.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 
 /** A seeded message channel. */
@@ -102,9 +102,9 @@ export class MessageChannelResource implements SimResource {
     'message_channel/get': ({ params }) => {
       const id = Number(params['id']);
       const channel = CHANNELS.find((c) => c.id === id);
-      if (!channel) throw notFound(`no message channel with id ${id}`);
+      if (!channel) throw notFoundDetail(`no message channel with id ${id}`);
       if (channel.type === 'livechat')
-        throw notFound(
+        throw notFoundDetail(
           `channel ${id} is a live chat channel; live chat channels are read with their own query`,
         );
       return { data: this.detail(channel) };

@@ -1,6 +1,6 @@
 /** message_queue/create (spec §4.13): a unique name and members that are existing extensions. */
 import type { HandlerTable } from '../contracts.js';
-import { duplicateKey, invalidParams, type InvalidField } from './sim-errors.js';
+import { duplicateKey, invalidParams, type InvalidParam } from '../sim-errors.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';
 
 interface MessageQueue {
@@ -25,7 +25,7 @@ export class MessageQueueResource implements SimResource {
     const name = String(params['name']);
     const members = params['members'] as { extension_id: number | string }[];
     const known = new Set(this.context.world().extensions.map((e) => e.id));
-    const problems: InvalidField[] = [];
+    const problems: InvalidParam[] = [];
     const seen = new Set<number>();
     members.forEach((member, index) => {
       const id = Number(member.extension_id);

@@ -2,7 +2,7 @@
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { CHANNELS } from './message-channel.handlers.js';
-import { notFound } from './sim-errors.js';
+import { notFoundDetail } from '../sim-errors.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 
 /** Sessions seeded in every scenario (ids 1..SESSION_COUNT). */
@@ -16,7 +16,7 @@ export class MessageSessionResource implements SimResource {
     'message_session/get': ({ params }) => {
       const id = Number(params['id']);
       if (!Number.isInteger(id) || id < 1 || id > SESSION_COUNT)
-        throw notFound(`no message session with id ${id}`);
+        throw notFoundDetail(`no message session with id ${id}`);
       return { list: this.session(id) };
     },
   };

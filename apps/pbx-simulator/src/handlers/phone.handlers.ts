@@ -4,7 +4,7 @@
  * update covers phones of one vendor and model.
  */
 import type { HandlerTable } from '../contracts.js';
-import { duplicateKey, invalidParams, type DuplicateField, type InvalidField } from './sim-errors.js';
+import { duplicateKey, invalidParams, type DuplicateField, type InvalidParam } from '../sim-errors.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';
 
 interface Phone {
@@ -64,7 +64,7 @@ export class PhoneResource implements SimResource {
   private batchUpdate(params: Record<string, unknown>): Record<string, never> {
     const batch = (params['batch_id_list'] as (number | string)[]).map(Number);
     const items = params['phone_list'] as { id: number; mac: string; ext_id: number }[];
-    const problems: InvalidField[] = [];
+    const problems: InvalidParam[] = [];
     batch.forEach((id, index) => {
       if (!this.phones.has(id))
         problems.push({ field: `batch_id_list[${index}]`, validation_type: 'not_exist', value: String(id) });
@@ -96,7 +96,7 @@ export class PhoneResource implements SimResource {
 
   private checkExtensions(items: { ext_id: number }[], listField: string): void {
     const known = new Set(this.context.world().extensions.map((e) => e.id));
-    const problems: InvalidField[] = [];
+    const problems: InvalidParam[] = [];
     items.forEach((item, index) => {
       if (!known.has(Number(item.ext_id))) {
         problems.push({

@@ -1,6 +1,6 @@
 /** pin_list/create (spec §4.16): names are unique among PIN lists. */
 import type { HandlerTable } from '../contracts.js';
-import { duplicateKey } from './sim-errors.js';
+import { duplicateKey } from '../sim-errors.js';
 import { nextId, type SimResource } from './sim-resource.js';
 
 interface PinList {

@@ -25,3 +25,12 @@ export function nextId(ids: Iterable<number>): number {
   for (const id of ids) if (id > max) max = id;
   return max + 1;
 }
+
+/** Comma-separated ids -> numbers, in order, without repeats. */
+export function idList(value: unknown): number[] {
+  const ids = String(value ?? '')
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id));
+  return [...new Set(ids)];
+}

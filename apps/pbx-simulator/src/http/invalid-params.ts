@@ -1,16 +1,9 @@
 /** Turns rule violations into the PBX's `invalid_param_list`. */
 import type { FieldViolation } from '@switchboard/pbx-api';
+import type { InvalidParam } from '../sim-errors.js';
 
 // Passwords, secrets and tokens are never echoed back.
 const SECRET_FIELD = /password|secret|token/i;
-
-/** One entry of `invalid_param_list` as the simulator answers it. */
-export interface InvalidParam {
-  field: string;
-  validation_type: string;
-  /** The offending value as text, when there was one and it is safe to echo. */
-  value?: string;
-}
 
 /** `phone_list[2].mac` -> the value at that path in `input`, or undefined. */
 export function valueAt(input: unknown, path: string): unknown {

@@ -1,6 +1,6 @@
 /** callnotes/get (spec §4.4): a note's history and current revision, by the ids event 30028 carries. */
-import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
-import { SimError, type HandlerTable } from '../contracts.js';
+import type { HandlerTable } from '../contracts.js';
+import { notFoundDetail } from '../sim-errors.js';
 import { noteRevisions } from './call-notes.js';
 import type { RecordStore } from './record-store.js';
 
@@ -12,9 +12,7 @@ export function callNoteHandlers(records: RecordStore): HandlerTable {
       const groupId = String(params['group_id']);
       const stored = records.findNote(id, groupId);
       if (!stored || stored.noteId === undefined) {
-        throw new SimError(PBX_ERRCODE.NOT_FOUND, PBX_ERRMSG[PBX_ERRCODE.NOT_FOUND] ?? 'NOT FOUND', {
-          detail: `no call note with id ${id.slice(0, 60)} in group ${groupId.slice(0, 60)}`,
-        });
+        throw notFoundDetail(`no call note with id ${id.slice(0, 60)} in group ${groupId.slice(0, 60)}`);
       }
       const agentName = records.context.extensionName(stored.call.agent_number);
       return noteRevisions(stored.call, stored.noteId, records.context.seed, agentName);

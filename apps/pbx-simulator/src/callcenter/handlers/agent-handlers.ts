@@ -2,7 +2,7 @@ import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
 import { SimError, type HandlerTable } from '../../contracts.js';
 import type { Engine } from '../engine.js';
 import type { AgentRt, MembershipRt } from '../runtime.types.js';
-import { notFound, paramError } from '../sim-errors.js';
+import { notFound, paramError } from '../../sim-errors.js';
 import type { PauseReason } from '../world.types.js';
 import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
 

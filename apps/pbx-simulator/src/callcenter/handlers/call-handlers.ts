@@ -2,7 +2,7 @@ import type { HandlerTable } from '../../contracts.js';
 import type { Engine } from '../engine.js';
 import { callInfo } from '../event-payloads.js';
 import type { CallRt } from '../runtime.types.js';
-import { notFound, paramError } from '../sim-errors.js';
+import { notFound, paramError } from '../../sim-errors.js';
 import { handler, text, type EngineRef } from './handler-kit.js';
 
 function queryCalls(engine: Engine, params: Record<string, unknown>): CallRt[] {

@@ -1,7 +1,7 @@
 import { toInt } from '@switchboard/pbx-api';
 import type { HandlerResult, OperationHandler } from '../../contracts.js';
 import type { Engine } from '../engine.js';
-import { paramError } from '../sim-errors.js';
+import { paramError } from '../../sim-errors.js';
 
 /** The engine in use now (a reset replaces it). */
 export type EngineRef = () => Engine;

@@ -1,7 +1,7 @@
 import type { HandlerTable } from '../../contracts.js';
 import type { Engine } from '../engine.js';
 import type { CallRt, MembershipRt, QueueRt } from '../runtime.types.js';
-import { notFound } from '../sim-errors.js';
+import { notFound } from '../../sim-errors.js';
 import type { SimExtension } from '../world.types.js';
 import { handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
 
