@@ -56,7 +56,11 @@ export class SocketSessionsService implements OnModuleDestroy {
     this.connections.clear();
   }
 
-  /** Registers the handshake middleware on the server (once, whichever gateway initialises first). */
+  /**
+   * Registers the handshake middleware on the server. Every gateway that reads a socket's session calls
+   * this from afterInit (Nest initialises gateways in module order, which is no contract), so it runs
+   * once per server, whichever gateway initialises first.
+   */
   install(server: LiveServer): void {
     if (this.installedOn.has(server)) return;
     this.installedOn.add(server);

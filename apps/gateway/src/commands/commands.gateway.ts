@@ -69,7 +69,7 @@ function okDetail(data: unknown): string {
  * unsubscribe and resync, which LiveGateway handles). Each command: session still valid, per-connection
  * rate limit, payload validated with the live-protocol parser, role checked (viewers and display links are
  * refused), carried out, answered with a Result, audited and counted. Nothing thrown reaches a browser.
- * Also installs the handshake middleware that authenticates every socket.
+ * Relies on the handshake middleware of {@link SocketSessionsService} for each socket's principal.
  *
  * With several gateways, the commands that act on the PBX run on the leader (which holds the PBX
  * connection, the held calls and the desk-phone calls): checks, audit and metrics stay here, and only
@@ -156,6 +156,8 @@ export class CommandsGateway implements OnGatewayInit {
   };
 
   afterInit(server: LiveServer): void {
+    // Both socket gateways install the handshake authentication they rely on, so neither depends on the
+    // other having initialised; install() is once per server.
     this.sessions.install(server);
   }
 

@@ -5,7 +5,7 @@ import { SupervisionModule } from '../supervision/supervision.module.js';
 import { UacstaModule } from '../uacsta/uacsta.module.js';
 import { CommandsGateway } from './commands.gateway.js';
 
-/** The socket command handlers and the handshake authentication they rely on. */
+/** The socket command handlers; the handshake authentication they rely on comes from AuthModule. */
 @Module({
   imports: [AuthModule, InboundModule, UacstaModule, SupervisionModule],
   providers: [CommandsGateway],

@@ -21,6 +21,7 @@ import {
   type StreamId,
   type StreamTypes,
 } from '@switchboard/live-protocol';
+import { SocketSessionsService } from '../auth/socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { LiveEmitter } from './live-emitter.js';
@@ -30,8 +31,8 @@ import { StreamHub } from './stream-hub.service.js';
 
 /**
  * The socket handlers of the live streams: `hello` on connection, then subscribe / unsubscribe / resync.
- * The session comes from the handshake middleware (socket.data.session); a socket without one is closed.
- * Every reply is a Result; nothing thrown here reaches a browser.
+ * The session comes from the handshake middleware of {@link SocketSessionsService} (socket.data.session);
+ * a socket without one is closed. Every reply is a Result; nothing thrown here reaches a browser.
  */
 @WebSocketGateway()
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -44,6 +45,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     private readonly hub: StreamHub,
     private readonly metrics: MetricsService,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly sessions: SocketSessionsService,
   ) {
     this.access = {
       isKnownQueue: (id) => this.hub.isKnownQueue(id),
@@ -52,6 +54,9 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   afterInit(server: LiveServer): void {
+    // This gateway reads socket.data.session, so it asks for the handshake middleware itself rather than
+    // relying on CommandsGateway to have installed it; install() is once per server, whichever asks first.
+    this.sessions.install(server);
     this.emitter.attach(server);
   }
 
