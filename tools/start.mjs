@@ -3,12 +3,14 @@
 // a real PBX) and the gateway serving the dashboard, waits until both are ready and prints where to go.
 // Ctrl-C stops both; when either dies the other is stopped and the exit code is 1.
 // Settings: SWITCHBOARD_PORT (or PORT, default 3000), SIM_PORT (8088), every gateway setting (README).
-import { createServer } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runToEnd, startChild, stoppedCleanly } from './start-children.mjs';
+import { httpStatus, requestJson } from './harness/http.mjs';
+import { portProblem } from './harness/ports.mjs';
+import { runToEnd, startProcess } from './harness/processes.mjs';
+import { waitUntil } from './harness/wait.mjs';
 import { gatewayEnv, readStartPlan, simulatorEnv } from './start-settings.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,26 +38,17 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 const fail = (line) => process.stderr.write(`${line}\n`);
 const bold = (text) => (process.stdout.isTTY ? `\u001b[1m${text}\u001b[22m` : text);
 
-/** @type {import('./start-children.mjs').Child[]} */
+/** @type {import('./harness/processes.mjs').ManagedProcess[]} */
 const children = [];
 let stopping = false;
 let firstSignalAt = 0;
-
-/** Whether a TCP port can be listened on; answers the error code when it cannot. */
-function probePort(port, host) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', (error) => resolve(error.code ?? 'error'));
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(null)));
-  });
-}
 
 async function checkPorts(plan) {
   const wanted = [{ what: 'the gateway', port: plan.port, host: plan.host, env: 'SWITCHBOARD_PORT' }];
   if (plan.simulator)
     wanted.push({ what: 'the PBX simulator', port: plan.simulator.port, host: '127.0.0.1', env: 'SIM_PORT' });
   for (const { what, port, host, env } of wanted) {
-    const problem = await probePort(port, host);
+    const problem = await portProblem(port, host);
     if (problem === 'EADDRINUSE')
       throw new Error(
         `Port ${port} (for ${what}) is already in use — is Switchboard already running? ` +
@@ -83,35 +76,28 @@ async function build() {
 }
 
 /** Resolves when `check` answers truthy; rejects when a child dies or after `timeoutMs`. */
-async function until(check, what, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const dead = children.find((child) => !child.alive());
-    if (dead) throw new Error(`${dead.name} stopped before ${what}`);
-    if (stopping) throw new Error('stopped');
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function until(check, what, timeoutMs) {
+  return waitUntil(check, what, timeoutMs, {
+    intervalMs: 200,
+    bail: () => {
+      const dead = children.find((child) => !child.isRunning());
+      if (dead) return `${dead.name} stopped before ${what}`;
+      return stopping && 'stopped';
+    },
+  });
 }
 
-async function status(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return { status: response.status, body: await response.text() };
-  } catch {
-    return { status: 0, body: '' };
-  }
+/** A child of `npm start`: its own process group, so a Ctrl-C reaches only this script, which stops it. */
+function startChild(name, args, env) {
+  return startProcess(process.execPath, args, { name, cwd: ROOT, env, detached: true, graceMs: 10_000 });
 }
 
 function startSimulator(plan, demoClient) {
   const simulator = supervise(
     startChild(
       'PBX simulator',
-      process.execPath,
       [SIMULATOR_MAIN, '--port', String(plan.simulator.port), '--host', '127.0.0.1', '--scenario', SCENARIO],
-      { cwd: ROOT, env: simulatorEnv(process.env, demoClient) },
+      simulatorEnv(process.env, demoClient),
     ),
   );
   let listening = false;
@@ -125,10 +111,7 @@ function startSimulator(plan, demoClient) {
 /** Starts the gateway; shows its warnings (or what LOG_LEVEL asks for) and collects the demo display link. */
 function startGateway(plan, demoClient) {
   const gateway = supervise(
-    startChild('gateway', process.execPath, [join(GATEWAY_DIST, 'main.js')], {
-      cwd: ROOT,
-      env: gatewayEnv(process.env, plan, demoClient),
-    }),
+    startChild('gateway', [join(GATEWAY_DIST, 'main.js')], gatewayEnv(process.env, plan, demoClient)),
   );
   const shown = LEVELS[process.env.LOG_LEVEL ?? 'warn'] ?? LEVELS.warn;
   const found = { displayLink: undefined };
@@ -153,22 +136,22 @@ function startGateway(plan, demoClient) {
 async function waitForGateway(plan, found, demo) {
   const base = `http://${plan.probeHost}:${plan.port}`;
   await until(
-    async () => (await status(`${base}/healthz`)).status === 200,
+    async () => (await httpStatus(`${base}/healthz`)) === 200,
     'the gateway answered /healthz',
     30_000,
   );
   const readiness = plan.simulator ? 60_000 : 30_000;
   try {
     await until(
-      async () => (await status(`${base}/readyz`)).status === 200,
+      async () => (await httpStatus(`${base}/readyz`)) === 200,
       'the PBX link (/readyz)',
       readiness,
     );
   } catch (error) {
     // Against a real PBX the gateway keeps trying; the screens show the link state. With the simulator it is a fault.
-    if (plan.simulator || stopping || children.some((child) => !child.alive())) throw error;
-    const { body } = await status(`${base}/readyz`);
-    say(`The gateway runs, but ${plan.pbxBaseUrl} does not answer yet: ${body}`);
+    if (plan.simulator || stopping || children.some((child) => !child.isRunning())) throw error;
+    const { text } = await requestJson(`${base}/readyz`, { timeoutMs: 2_000 }).catch(() => ({ text: '' }));
+    say(`The gateway runs, but ${plan.pbxBaseUrl} does not answer yet: ${text}`);
   }
   if (demo) await until(() => found.displayLink, 'the demo display link', 20_000);
 }
@@ -197,6 +180,11 @@ function printBanner(plan, withDashboard, found, demo, demoUsers) {
   );
   say(`  Processes:    ${children.map((child) => `${child.name} pid ${child.pid}`).join(', ')}`);
   say('Press Ctrl-C to stop.');
+}
+
+/** True when a child ended the way a requested stop ends it (exit 0, or killed by the signal sent). */
+function stoppedCleanly(result, signal = 'SIGTERM') {
+  return result.code === 0 || result.signal === signal;
 }
 
 /** Stops the gateway first (it revokes its PBX token, which needs the PBX), then the simulator. */
@@ -255,17 +243,8 @@ async function main() {
     say('  Every other gateway setting (README, "Configuration") is passed to the gateway.');
     return 0;
   }
+  // Whatever ends this process, no child outlives it: the harness kills what is left on exit.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => onSignal(signal));
-  // Whatever ends this process, no child may outlive it.
-  process.on('exit', () => {
-    for (const child of children.filter((c) => c.alive())) {
-      try {
-        process.kill(child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  });
 
   const plan = readStartPlan(process.env);
   await checkPorts(plan);

@@ -1,29 +1,15 @@
-// Small JSON-over-HTTP helpers with a timeout on every request.
+// Small JSON-over-HTTP helpers with a timeout on every request (the shared harness's, as the bench user agent).
+import { requestJson as harnessRequest } from '../../tools/harness/http.mjs';
+
+export { sleep } from '../../tools/harness/wait.mjs';
 
 /** GET or POST `url`; resolves `{status, body}` with the JSON body parsed (text when it is not JSON). */
-export async function requestJson(
-  url,
-  { method = 'GET', body, token, headers = {}, timeoutMs = 10_000 } = {},
-) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      'user-agent': 'switchboard-bench',
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(timeoutMs),
+export async function requestJson(url, { headers = {}, ...request } = {}) {
+  const { status, body } = await harnessRequest(url, {
+    ...request,
+    headers: { 'user-agent': 'switchboard-bench', ...headers },
   });
-  const text = await response.text();
-  let parsed = text;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    // plain text (/metrics)
-  }
-  return { status: response.status, body: parsed };
+  return { status, body };
 }
 
 /** GET `url` and return the JSON body; throws on a non-2xx status. */
@@ -44,28 +30,6 @@ export async function postJson(url, body, options = {}) {
 function short(body) {
   return (typeof body === 'string' ? body : (JSON.stringify(body) ?? '')).slice(0, 300);
 }
-
-/** Polls `probe` every `everyMs` until it returns something truthy; throws naming `what` after `timeoutMs`. */
-export async function waitUntil(probe, what, timeoutMs, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (${lastError.message})` : ''}`,
-      );
-    await sleep(everyMs);
-  }
-}
-
-/** Resolves after `ms`. */
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Values of a Prometheus text exposition: `name{labels}` -> number (labels kept as written). */
 export function parsePrometheus(text) {

@@ -1,29 +1,10 @@
-// Child processes of a bench run: every one is spawned in its own process group and registered, so a run
-// that ends in any way (done, failed, Ctrl-C, hard time limit) kills exactly the processes it started.
-import { fork, spawn } from 'node:child_process';
+// Child processes of a bench run, on the shared harness (tools/harness/processes.mjs): every one is spawned
+// in its own process group and registered, so a run that ends in any way (done, failed, Ctrl-C, hard time
+// limit) kills exactly the processes it started (a load process may have started Chromium: the group goes).
 import { readFileSync } from 'node:fs';
+import { killAll, spawnChild, stopChild as stopHarnessChild } from '../../tools/harness/processes.mjs';
 
-const children = new Set();
-
-/** Kills every registered child's process group at once (SIGKILL); safe to call more than once. */
-export function killAll() {
-  for (const child of children) killGroup(child, 'SIGKILL');
-  children.clear();
-}
-
-function killGroup(child, signal) {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  try {
-    // Negative pid: the child's whole group (a load process may have started Chromium).
-    process.kill(-child.pid, signal);
-  } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
+export { captureOutput, isRunning, killAll, waitForOutput } from '../../tools/harness/processes.mjs';
 
 let hooked = false;
 /** Installs the exit hooks once: normal exit, signals and uncaught errors all kill the children. */
@@ -45,100 +26,24 @@ export function installCleanup() {
   });
 }
 
-function register(child) {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
 /** Spawns `node <args>` (stdout/stderr piped; stdin too with `stdin: true`) as a registered child in its own process group. */
 export function spawnNode(args, { env = {}, cwd, stdin = false } = {}) {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  return register(child);
+  return spawnChild(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdin, detached: true });
 }
 
 /** Spawns any program (redis-server) as a registered child in its own process group. */
 export function spawnProgram(file, args, { env = {} } = {}) {
-  const child = spawn(file, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  return register(child);
+  return spawnChild(file, args, { env: { ...process.env, ...env }, detached: true });
 }
 
 /** Forks a bench script with an IPC channel, as a registered child in its own process group. */
 export function forkScript(script, args = [], { env = {}, execArgv = [] } = {}) {
-  const child = fork(script, args, {
-    env: { ...process.env, ...env },
-    execArgv,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    detached: true,
-  });
-  return register(child);
+  return spawnChild(script, args, { env: { ...process.env, ...env }, execArgv, ipc: true, detached: true });
 }
 
 /** Sends SIGTERM to the child's group, then SIGKILL after `graceMs`; resolves once it exited. */
 export async function stopChild(child, graceMs = 3_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  killGroup(child, 'SIGTERM');
-  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-/**
- * Keeps the last `limit` characters a child wrote (for error messages) and keeps its pipes drained, so a
- * chatty child never blocks. `onLine` sees complete lines of stdout+stderr.
- */
-export function captureOutput(child, { limit = 8_000, onLine } = {}) {
-  let tail = '';
-  let partial = '';
-  const take = (chunk) => {
-    const text = chunk.toString();
-    tail = (tail + text).slice(-limit);
-    if (!onLine) return;
-    const lines = (partial + text).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  return { tail: () => tail };
-}
-
-/** Resolves with the first regexp match in the child's output; rejects on exit or after `timeoutMs`. */
-export function waitForOutput(child, pattern, timeoutMs, what) {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk) => {
-      seen = (seen + chunk.toString()).slice(-16_000);
-      const match = pattern.exec(seen);
-      if (match) finish(() => resolve(match));
-    };
-    const onExit = (code, signal) =>
-      finish(() => reject(new Error(`${what} exited (${code ?? signal}) before it was ready:\n${seen}`)));
-    const timer = setTimeout(
-      () => finish(() => reject(new Error(`${what} not ready within ${timeoutMs} ms:\n${seen}`))),
-      timeoutMs,
-    );
-    function finish(settle) {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.stderr?.off('data', onData);
-      child.off('exit', onExit);
-      settle();
-    }
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', onExit);
-  });
+  await stopHarnessChild(child, { graceMs });
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux (getconf CLK_TCK)

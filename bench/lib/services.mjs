@@ -2,14 +2,16 @@
 // the PBX tap, redis-server and load processes. Each runs as a separate process on 127.0.0.1.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getJson, postJson, requestJson, waitUntil, parsePrometheus } from './http.mjs';
+import { freePort } from '../../tools/harness/ports.mjs';
+import { waitUntil } from '../../tools/harness/wait.mjs';
+import { getJson, postJson, requestJson, parsePrometheus } from './http.mjs';
 import {
   captureOutput,
   forkScript,
+  isRunning,
   rssBytes,
   spawnNode,
   spawnProgram,
@@ -40,18 +42,6 @@ export const BENCH_USERS = {
   supervisor: { username: 'bench-supervisor', password: 'bench-supervisor-password', role: 'supervisor' },
   admin: { username: 'bench-admin', password: 'bench-admin-password', role: 'admin' },
 };
-
-/** A free TCP port on 127.0.0.1 (for programs that cannot listen on 0 and report their port). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Runs `start` again once when it fails: other work on the machine may be rebuilding an app's dist at
@@ -166,13 +156,10 @@ async function startGatewayOnce({
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntil(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`gateway exited:\n${output.tail()}`);
-        return (await requestJson(`${url}/readyz`, { timeoutMs: 2_000 })).status === 200;
-      },
+      async () => (await requestJson(`${url}/readyz`, { timeoutMs: 2_000 })).status === 200,
       'the gateway to be ready',
       30_000,
-      100,
+      { bail: () => !isRunning(child) && `gateway exited (${child.exitCode ?? child.signalCode})` },
     );
   } catch (error) {
     await stopChild(child);

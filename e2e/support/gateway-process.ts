@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnNode, type NodeChild } from './child-process.js';
-import { freePort } from './free-port.js';
+import { httpStatus } from '../../tools/harness/http.mjs';
+import { freePort } from '../../tools/harness/ports.mjs';
+import type { ManagedProcess } from '../../tools/harness/processes.mjs';
 import { DASHBOARD_DIST, GATEWAY_MAIN } from './repo-paths.js';
+import { startNode } from './child-process.js';
 import { DEMO_CLIENT } from './simulator-process.js';
-import { waitUntil } from './wait.js';
 
 /** A gateway child process that a test can cut (kill) and bring back on the same port. */
 export interface GatewayProcess {
@@ -60,24 +61,21 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  let child: NodeChild | undefined;
+  let child: ManagedProcess | undefined;
 
   const start = async () => {
-    const started = spawnNode(GATEWAY_MAIN, [], env);
+    const started = startNode('the gateway', GATEWAY_MAIN, [], env);
     child = started;
-    await waitUntil(
-      async () => {
-        if (!started.isRunning()) throw new Error(`the gateway exited:\n${started.output()}`);
-        const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
-        return response.status === 200;
-      },
-      `the gateway at ${url} to be ready`,
-      READY_TIMEOUT_MS,
-    ).catch(async (error: unknown) => {
-      const output = started.output();
-      await started.stop('SIGKILL');
-      throw new Error(`${(error as Error).message}\n${output}`);
-    });
+    await started
+      .waitUntil(
+        async () => (await httpStatus(`${url}/readyz`, 1_000)) === 200,
+        `the gateway at ${url} to be ready`,
+        READY_TIMEOUT_MS,
+      )
+      .catch(async (error: unknown) => {
+        await started.stop('SIGKILL');
+        throw error;
+      });
   };
   await start();
 
@@ -86,7 +84,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     port,
     env,
     isRunning: () => child?.isRunning() ?? false,
-    kill: async () => child?.stop('SIGKILL'),
+    kill: async () => void (await child?.stop('SIGKILL')),
     restart: async () => {
       await child?.stop('SIGKILL');
       await start();

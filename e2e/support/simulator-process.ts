@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { spawnNode, type NodeChild } from './child-process.js';
+import type { ManagedProcess } from '../../tools/harness/processes.mjs';
+import { startNode } from './child-process.js';
 import { SIMULATOR_MAIN } from './repo-paths.js';
 
 /** The simulator's published demo credentials (the gateway uses them, and then offers the demo users). */
@@ -35,7 +36,7 @@ export interface SimStats {
 /** A simulator child process and its /sim control surface. */
 export interface SimulatorProcess {
   url: string;
-  child: NodeChild;
+  child: ManagedProcess;
   get<T>(path: string): Promise<T>;
   /** POSTs JSON to a /sim route; fails on any non-2xx answer, naming the route and the answer. */
   post<T>(path: string, body: unknown): Promise<T>;
@@ -69,7 +70,7 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorProcess> {
   if (!existsSync(SIMULATOR_MAIN))
     throw new Error(`${SIMULATOR_MAIN} is missing: build it first (npx nx build pbx-simulator)`);
-  const child = spawnNode(SIMULATOR_MAIN, flags(options), {
+  const child = startNode('the simulator', SIMULATOR_MAIN, flags(options), {
     PBX_SIM_CLIENT_ID: DEMO_CLIENT.id,
     PBX_SIM_CLIENT_SECRET: DEMO_CLIENT.secret,
   });
@@ -93,6 +94,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       }),
     operationCount: async (operation) =>
       (await get<SimStats>('/sim/stats')).requests.by_operation[operation] ?? 0,
-    stop: () => child.stop(),
+    stop: async () => void (await child.stop()),
   };
 }

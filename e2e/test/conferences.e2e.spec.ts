@@ -4,7 +4,7 @@ import { newPage } from '../support/browser.js';
 import { signIn } from '../support/dashboard-page.js';
 import { adminPbx } from '../support/gateway-api.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { waitUntil } from '../support/wait.js';
+import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 interface OngoingConference {
   conference_number: string;
@@ -54,7 +54,7 @@ describe('conference control in the supervisor console', () => {
     const number = await room.first().getAttribute('data-conference');
     if (!number) throw new Error('the conference card has no data-conference');
     // A join already scheduled may still land: wait until the console and the PBX agree on the members.
-    await waitUntil(
+    await waitFor(
       async () => {
         const shown = await page
           .locator(`[data-conference="${number}"] [data-testid="conference-member"]`)

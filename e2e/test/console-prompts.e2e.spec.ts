@@ -5,7 +5,7 @@ import { signIn } from '../support/dashboard-page.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import type { SimWorld } from '../support/simulator-process.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { waitUntil } from '../support/wait.js';
+import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /** Short, so the "nobody decided" case ends quickly; long enough to click. Simulator and gateway agree. */
 const HOLD_WINDOW_MS = 4_000;
@@ -63,7 +63,7 @@ describe('held-call prompts in the supervisor console', () => {
   async function phonebookIndexed(): Promise<void> {
     let last = -1;
     let unchangedSince = Date.now();
-    await waitUntil(
+    await waitFor(
       async () => {
         const reads = await countOf('company_contact/query');
         if (reads !== last) [last, unchangedSince] = [reads, Date.now()];

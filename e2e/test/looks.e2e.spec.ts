@@ -6,7 +6,7 @@ import { axeViolations } from '../support/axe.js';
 import { newPage } from '../support/browser.js';
 import { signIn } from '../support/dashboard-page.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { waitUntil } from '../support/wait.js';
+import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /**
  * Screenshots for a person to look at: the wallboard (all queues, and one queue with its waiting list) and the
@@ -88,7 +88,7 @@ describe.runIf(LOOK_DIR)('how the screens look, live and during a PBX outage', (
         }
       }
       let stuck: string[] = [];
-      await waitUntil(
+      await waitFor(
         async () => (stuck = await failing(pages, live)).length === 0,
         'every page to be live',
         30_000,
@@ -98,7 +98,7 @@ describe.runIf(LOOK_DIR)('how the screens look, live and during a PBX outage', (
       });
       const problems = await shootAll(pages, 'live');
       await stack.simulator.post('/sim/faults', { down: true });
-      await waitUntil(
+      await waitFor(
         async () => (stuck = await failing(pages, showsOutage)).length === 0,
         'every page to show the outage',
         30_000,

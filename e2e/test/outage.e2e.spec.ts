@@ -5,7 +5,7 @@ import { newPage } from '../support/browser.js';
 import { signIn } from '../support/dashboard-page.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { waitUntil } from '../support/wait.js';
+import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 const QUEUE = 1;
 
@@ -40,7 +40,7 @@ describe('a PBX outage on the console and the wallboard', () => {
 
   /** Both screens live: links up, no banner, nothing stale. */
   async function allLive(timeoutMs: number): Promise<void> {
-    await waitUntil(
+    await waitFor(
       async () => {
         if ((await consolePage.getByTestId('pbx-banner').count()) > 0) return false;
         if ((await boardPage.getByTestId('pbx-banner').count()) > 0) return false;
@@ -82,7 +82,7 @@ describe('a PBX outage on the console and the wallboard', () => {
     );
     expect(await banner.textContent()).toMatch(/Figures and agent states are frozen at \d\d:\d\d:\d\d/);
 
-    await waitUntil(
+    await waitFor(
       async () => {
         const rows = await staleCount(consolePage, 'agent-row');
         return rows.all > 0 && rows.stale === rows.all;
@@ -92,7 +92,7 @@ describe('a PBX outage on the console and the wallboard', () => {
       100,
     );
     const rowsAfterMs = Date.now() - faultAt;
-    await waitUntil(
+    await waitFor(
       async () => {
         const cards = await staleCount(boardPage, 'agent-card');
         return cards.all > 0 && cards.stale === cards.all;

@@ -5,7 +5,7 @@ import { agentCard, armStateWatch, cardNumbers, signIn } from '../support/dashbo
 import { adminPbx, createDisplayToken, queueAgents, type PbxAgent } from '../support/gateway-api.js';
 import type { SimWorld } from '../support/simulator-process.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { waitUntil } from '../support/wait.js';
+import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /** The acceptance budget: a state change must be on the wallboard within a second of happening. */
 const STATE_CHANGE_BUDGET_MS = 1_000;
@@ -73,10 +73,11 @@ describe('wallboard against the gateway and the simulator', () => {
     const agents = await agentsOfQueue();
     expect(agents.length).toBeGreaterThan(5);
     const expected = agents.map((a) => a.number).sort();
-    await waitUntil(
+    await waitFor(
       async () => JSON.stringify(await cardNumbers(page)) === JSON.stringify(expected),
       'the agent cards to match queue/agent_status',
       5_000,
+      100,
     );
     const loggedOut = agents.filter((a) => a.is_login === 0).map((a) => a.number);
     for (const number of loggedOut) {
