@@ -1,9 +1,9 @@
 /**
- * Access and refresh tokens as the PBX hands them out (field notes §1): lifetimes, the cap of live
+ * Access and refresh tokens as the PBX hands them out (docs/pbx/auth.md): lifetimes, the cap of live
  * tokens per application, rotation on refresh, revocation, and the IP lockout after repeated failures.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_ERRMSG, type TokenResponse } from '@switchboard/pbx-api';
 import { SimError } from '../contracts.js';
 
 /** Settings of the token store. */
@@ -18,14 +18,6 @@ export interface TokenStoreOptions {
   maxFailures?: number;
   /** Wall clock in ms (tests replace it). */
   now?: () => number;
-}
-
-/** The token pair answered by get_token and refresh_token. */
-export interface IssuedTokens {
-  access_token: string;
-  access_token_expire_time: number;
-  refresh_token: string;
-  refresh_token_expire_time: number;
 }
 
 interface AccessEntry {
@@ -80,7 +72,7 @@ export class TokenStore {
   }
 
   /** get_token: a new pair for the right client id and secret. */
-  issue(username: string, password: string, ip: string): IssuedTokens {
+  issue(username: string, password: string, ip: string): TokenResponse {
     this.assertNotBlocked(ip);
     // Compare digests in constant time so response timing reveals nothing about the secret.
     const idOk = timingSafeEqual(digest(username), this.expectedId);
@@ -99,7 +91,7 @@ export class TokenStore {
   }
 
   /** refresh_token: rotates both tokens; the old access and refresh tokens stop working at once. */
-  refresh(refreshToken: string, ip: string): IssuedTokens {
+  refresh(refreshToken: string, ip: string): TokenResponse {
     this.assertNotBlocked(ip);
     const entry = this.refreshTokens.get(refreshToken);
     if (!entry || entry.expiresAt <= this.now()) {
@@ -183,7 +175,7 @@ export class TokenStore {
     if (this.liveCount(clientId) >= this.maxLive) throw simError(PBX_ERRCODE.TOKEN_LIMIT);
   }
 
-  private mint(clientId: string): IssuedTokens {
+  private mint(clientId: string): TokenResponse {
     const now = this.now();
     const accessToken = newToken();
     const refreshToken = newToken();

@@ -1,3 +1,4 @@
+import type { QueuePauseReason } from '@switchboard/pbx-api';
 import type { ExtensionInfo, InboundRouteInfo, TrunkInfo } from '../contracts.js';
 import type { ScenarioDefinition } from './scenarios.js';
 
@@ -83,12 +84,6 @@ export interface Caller {
   contact: boolean;
 }
 
-/** A queue pause reason (feature code and text). */
-export interface PauseReason {
-  code: string;
-  reason: string;
-}
-
 /** Everything a scenario and a seed produce before any call happens. */
 export interface World {
   scenario: ScenarioDefinition;
@@ -97,7 +92,7 @@ export interface World {
   trunks: TrunkInfo[];
   routes: RouteDef[];
   conferences: ConferenceDef[];
-  pauseReasons: PauseReason[];
+  pauseReasons: QueuePauseReason[];
   /** Callers; the first `frequentCallers` of them are the repeat callers. */
   callers: Caller[];
   frequentCallers: number;

@@ -1,38 +1,12 @@
 /**
- * AI transcription data of a call (spec §2.10): one leg per call with a transcript and a summary for
- * answered calls. Derived from the seed and the call, so the same run always yields the same file.
+ * AI transcription data of a call (docs/pbx/records.md#ai-transcription-file): one leg per call with a
+ * transcript and a summary for answered calls. Derived from the seed and the call, so the same run always
+ * yields the same file.
  */
+import type { AiCallStatus, AiTranscriptionContext, AiTranscriptionLeg } from '@switchboard/pbx-api';
 import type { DisplayTime } from '../support/display-time.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import type { StoredCall } from './stored-call.js';
-
-/** A piece of the transcript. */
-export interface TranscriptPiece {
-  source_number: string;
-  content: string;
-  /** Milliseconds from the answer to the start of the utterance. */
-  timestamp: number;
-  /** Seconds of speech. */
-  duration: number;
-}
-
-/** One element of the downloaded file. */
-export interface AiLeg {
-  uid: string;
-  leg_id: string;
-  leg: number;
-  time: string;
-  call_type: string;
-  call_from: string;
-  call_to: string;
-  status: string;
-  call_duration: number;
-  ring_duration: number;
-  talk_duration: number;
-  hold_duration: number;
-  ai_transcription: TranscriptPiece[];
-  ai_summary: string;
-}
 
 const TOPICS = [
   ['a question about my last invoice', 'the invoice', 'explained the charges on the invoice'],
@@ -43,16 +17,16 @@ const TOPICS = [
 ] as const;
 
 /** The status AI data reports: ABANDONED when the caller hung up in the queue. */
-export function aiStatusOf(stored: StoredCall): string {
+export function aiStatusOf(stored: StoredCall): AiCallStatus {
   return stored.call.abandoned ? 'ABANDONED' : stored.call.disposition;
 }
 
 /** The legs of one call. */
-export function aiLegsOf(stored: StoredCall, seed: number, display: DisplayTime): AiLeg[] {
+export function aiLegsOf(stored: StoredCall, seed: number, display: DisplayTime): AiTranscriptionLeg[] {
   const { call } = stored;
   const callee = call.agent_number || call.call_to_number;
   const answered = call.disposition === 'ANSWERED' && call.talk_duration > 0;
-  const transcript: TranscriptPiece[] = [];
+  const transcript: AiTranscriptionContext[] = [];
   let summary = '';
   if (answered) {
     const random = SeededRandom.forKey(seed, `ai:${call.call_id}`);

@@ -1,18 +1,13 @@
 /**
- * Call notes of answered queue calls (spec §2.2): the agent types a note during the call (`in_call`) and
- * completes it with disposition codes during wrap-up (`queue_agent`). The earlier revision is the history,
- * the last one is current. Contents are derived from the seed and the call, so nothing extra is stored.
+ * Call notes of answered queue calls (docs/pbx/records.md#call-notes): the agent types a note during the call
+ * (`in_call`) and completes it with disposition codes during wrap-up (`queue_agent`). The earlier revision is
+ * the history, the last one is current. Contents are derived from the seed and the call, so nothing extra is
+ * stored.
  */
+import type { CallNote, DispositionCode } from '@switchboard/pbx-api';
 import type { FinishedCall } from '../contracts.js';
 import type { DisplayTime } from '../support/display-time.js';
 import { SeededRandom } from '../support/seeded-random.js';
-
-/** A disposition code agents pick for a note. */
-export interface DispositionCode {
-  id: number;
-  name: string;
-  description: string;
-}
 
 /** The PBX's disposition code catalogue in every scenario. */
 export const DISPOSITION_CODES: readonly DispositionCode[] = [
@@ -41,17 +36,6 @@ const FOLLOW_UPS = [
   'address updated in the CRM',
   'replacement ordered under warranty',
 ];
-
-/** One revision of a note, in the wire shape of Call_Note. */
-export interface CallNote {
-  id: string;
-  group_id: string;
-  disposition_code_list: DispositionCode[];
-  remark: string;
-  agent_name: string;
-  registration_time: number;
-  update_entry: string;
-}
 
 /** The note id of a call: local start time and five hex digits, e.g. `20250306093306-5E6B3`. */
 export function noteIdFor(call: FinishedCall, seed: number, display: DisplayTime): string {

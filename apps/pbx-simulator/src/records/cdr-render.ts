@@ -1,10 +1,12 @@
 /**
- * Wire shapes derived from a stored call: the CDR (new and legacy field sets, spec §2.1), the recording
- * (§2.8) and the 30012 New CDR event (field notes §3.3).
+ * Wire shapes derived from a stored call: the CDR (new and legacy field sets,
+ * docs/pbx/records.md#legacy-and-new-field-sets), the recording (docs/pbx/records.md#recordings) and the
+ * 30012 New CDR event (docs/pbx/events.md#30012-new-cdr).
  */
+import type { CallNote } from '@switchboard/pbx-api';
 import type { DisplayTime } from '../support/display-time.js';
 import { hash32 } from '../support/seeded-random.js';
-import { noteRevisions, type CallNote } from './call-notes.js';
+import { noteRevisions } from './call-notes.js';
 import { newIdOf, party, type StoredCall } from './stored-call.js';
 
 /** What rendering needs besides the call. */

@@ -1,9 +1,8 @@
-import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_ERRMSG, type QueuePauseReason } from '@switchboard/pbx-api';
 import { SimError, type HandlerTable } from '../../contracts.js';
 import type { Engine } from '../engine.js';
 import type { AgentRt, MembershipRt } from '../runtime.types.js';
 import { notFound, paramError } from '../../sim-errors.js';
-import type { PauseReason } from '../world.types.js';
 import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
 
 function agentOf(engine: Engine, extId: number): AgentRt {
@@ -52,7 +51,7 @@ function targets(engine: Engine, agent: AgentRt, queueIds: string): MembershipRt
   });
 }
 
-function checkDuplicates(list: PauseReason[]): void {
+function checkDuplicates(list: QueuePauseReason[]): void {
   const duplicates: Record<string, unknown>[] = [];
   for (const key of ['code', 'reason'] as const) {
     const seen = new Set<string>();
