@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench [-- --quick] [--only 1,3] [--no-build] [--no-append]`: builds the apps with nx, runs the
-// benchmark parts of issue 7 against separate processes on 127.0.0.1, prints the table and appends it to
-// BENCHMARKS.md with the date, machine, versions and the exact command. Exits 1 when a part could not run.
+// benchmark parts (targets: bench/README.md, "Targets") against separate processes on 127.0.0.1, prints the
+// table and appends it to BENCHMARKS.md with the date, machine, versions and the exact command. Exits 1 when
+// a part could not run.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

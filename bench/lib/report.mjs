@@ -73,7 +73,8 @@ export function renderEntry({ title, facts, rows, notes }) {
 const PREAMBLE = `# Benchmarks
 
 Written by \`npm run bench\` (\`npm run bench -- --quick\` for the short set): each run appends one entry with
-its date, machine, versions and exact command. The scripts are in \`bench/\`; the targets come from issue 7.
+its date, machine, versions and exact command. The scripts are in \`bench/\`; the targets are listed in
+\`bench/README.md\`.
 `;
 
 /** Appends an entry to BENCHMARKS.md (created with a preamble when missing). */

@@ -26,8 +26,11 @@ const HOLD_WINDOW_MS = 8_000;
 const log = (line: string) => console.log(`[scoped-access] ${line}`);
 
 /**
- * The cross-queue cases of issue 11 against the simulator: `supq` (a supervisor of queue 1) next to `sup`
- * (every queue) and `admin`. Every frame `supq` receives is recorded, so "invisible" means never sent.
+ * The scope rule, against the simulator: a supervisor whose scope is some queues sees only those queues'
+ * streams, held calls, agents' desk phones and audit entries, sees no conference, and may act (decide,
+ * refuse, listen, kick) only within them; anything else is refused without asking the PBX. `supq` (a
+ * supervisor of queue 1) is checked next to `sup` (every queue) and `admin`. Every frame `supq` receives is
+ * recorded, so "invisible" means never sent.
  */
 describe('scopes: a supervisor of queue 1 sees and acts on queue 1 only', () => {
   let sim: RunningSimulator;

@@ -1,6 +1,6 @@
 /**
- * The interface's own sample requests (spec §4), sent as raw HTTP exactly as a third-party application
- * would, and the answers the simulator gives.
+ * The sample requests of the vendor's interface document (docs/pbx/README.md), sent as raw HTTP exactly as a
+ * third-party application would, and the answers the simulator gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, startHarness, token, type Harness } from './support/sim-harness.js';

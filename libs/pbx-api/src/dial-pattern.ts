@@ -1,9 +1,10 @@
 /**
- * Dial patterns as the PBX writes the DID and caller-ID patterns of inbound routes (spec §2.3 names them;
- * the syntax is Asterisk's): `_` starts a pattern; X is a digit, Z 1-9, N 2-9, `[1-5a]` a set (ranges
- * allowed), `.` one or more characters, `!` zero or more; anything else is itself. Without the `_` the text
- * is one exact number. A set without its `]` matches nothing. Shared by the gateway (which route a held call
- * takes) and the simulator (which route a DID reaches), so both read a pattern alike.
+ * Dial patterns as the PBX writes the DID and caller-ID patterns of inbound routes
+ * (docs/pbx/configuration.md#dial-patterns; the syntax is Asterisk's): `_` starts a pattern; X is a digit, Z
+ * 1-9, N 2-9, `[1-5a]` a set (ranges allowed), `.` one or more characters, `!` zero or more; anything else is
+ * itself. Without the `_` the text is one exact number. A set without its `]` matches nothing. Shared by the
+ * gateway (which route a held call takes) and the simulator (which route a DID reaches), so both read a
+ * pattern alike.
  */
 const patternCache = new Map<string, RegExp>();
 

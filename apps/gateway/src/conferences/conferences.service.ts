@@ -21,9 +21,9 @@ const CANDIDATE_TTL_MS = 10 * 60_000;
 
 /**
  * Ongoing conferences and their members, polled with ONE conference/query_ongoing_conference request per
- * interval using `number=all` (field notes §4.3). A PBX that refuses `all` with a parameter error is
- * asked instead about the numbers it was seen to route calls through (30011 call paths) and the
- * conferences already known, as one comma-separated list.
+ * interval using `number=all` (docs/pbx/conferences.md#ongoing-conferences). A PBX that refuses `all` with a
+ * parameter error is asked instead about the numbers it was seen to route calls through (30011 call paths)
+ * and the conferences already known, as one comma-separated list.
  */
 @Injectable()
 export class ConferencesService implements OnApplicationBootstrap, OnModuleDestroy {

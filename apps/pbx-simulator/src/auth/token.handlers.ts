@@ -1,4 +1,4 @@
-/** get_token, refresh_token and del_token (field notes §1.1-1.3) over the token store. */
+/** get_token, refresh_token and del_token (docs/pbx/auth.md#token-operations) over the token store. */
 import type { HandlerTable, RequestContext } from '../contracts.js';
 import type { TokenStore } from './token-store.js';
 

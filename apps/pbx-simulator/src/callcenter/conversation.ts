@@ -9,7 +9,7 @@ const MAX_TALK_MS = 2 * 3600_000;
 /**
  * An answered queue call: talk, at most one hold (by the agent or by the caller), hang-up, then the agent's
  * wrap-up. The member who puts the call on hold shows HOLD in 30011; queue/agent_status reports call_status 5
- * only when the caller holds (spec §2.6).
+ * only when the caller holds (docs/pbx/queues-and-agents.md#call_status-values).
  */
 export class Conversation {
   /** Called when an agent is idle again after wrap-up, before availability is refreshed. */

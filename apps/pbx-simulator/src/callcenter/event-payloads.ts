@@ -1,6 +1,6 @@
 import type { CallRt, Leg } from './runtime.types.js';
 
-/** Event numbers the call center publishes (field notes §3.1). */
+/** Event numbers the call center publishes (docs/pbx/events.md#event-numbers). */
 export const EVENT = {
   EXTENSION_STATUS: 30008,
   CALL_STATUS: 30011,

@@ -11,7 +11,7 @@ import { notFound } from '../sim-errors.js';
 const DECIDED_MEMORY = 10_000;
 
 /**
- * Inbound call control on trunks with Control Inbound Call on (spec §3, field notes §4.1):
+ * Inbound call control on trunks with Control Inbound Call on (docs/pbx/call-control.md#held-inbound-calls):
  * - a call arriving on such a trunk is held and 30016 is published;
  * - accept within the window routes it at once to the inbound route's queue and answers its call_id;
  * - refuse within the window drops it: the queue never rings; it is recorded with disposition FAILED (it

@@ -3,7 +3,7 @@ import type { TimerHandle } from './clock.js';
 import type { IndexedSet } from './indexed-set.js';
 import type { QueueDef, RouteDef, SimExtension } from './world.types.js';
 
-/** Call member statuses of Call_Info (field notes §3.2). */
+/** Call member statuses of Call_Info (docs/pbx/events.md#call-members-and-states). */
 export type MemberStatus = 'ALERT' | 'RING' | 'ANSWERED' | 'ANSWER' | 'HOLD' | 'BYE';
 
 /** An agent's call state, shared by all its queues. */

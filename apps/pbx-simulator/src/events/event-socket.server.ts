@@ -1,7 +1,7 @@
 /**
- * The event WebSocket at `/openapi/v1.0/subscribe?access_token=` (field notes §2.1): a live token is
- * needed to connect and to subscribe, `{"topic_list":[...]}` selects the events, the literal `heartbeat`
- * gets `heartbeat response`, and a socket without client traffic for the idle time is closed.
+ * The event WebSocket at `/openapi/v1.0/subscribe?access_token=` (docs/pbx/events.md#the-event-websocket): a
+ * live token is needed to connect and to subscribe, `{"topic_list":[...]}` selects the events, the literal
+ * `heartbeat` gets `heartbeat response`, and a socket without client traffic for the idle time is closed.
  * Slow consumers are cut off instead of buffering frames without bound.
  */
 import type { IncomingMessage } from 'node:http';

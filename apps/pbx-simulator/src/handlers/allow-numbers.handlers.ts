@@ -1,4 +1,4 @@
-/** allow_numbers/create and allow_numbers/query (spec §4.14, §4.15). */
+/** allow_numbers/create and allow_numbers/query (docs/pbx/configuration.md#allowlist-and-blocklist). */
 import type { HandlerTable } from '../contracts.js';
 import { NumberRuleStore } from './number-rule.store.js';
 import { idList, type SimResource } from './sim-resource.js';

@@ -1,4 +1,4 @@
-/** block_numbers/create (spec §4.18). */
+/** block_numbers/create (docs/pbx/configuration.md#allowlist-and-blocklist). */
 import type { HandlerTable } from '../contracts.js';
 import { NumberRuleStore } from './number-rule.store.js';
 import type { SimResource } from './sim-resource.js';

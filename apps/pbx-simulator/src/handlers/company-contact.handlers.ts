@@ -1,7 +1,7 @@
 /**
- * company_contact/query (spec §4.6): contacts seeded from the seed. Their numbers and names are those of
- * the callers the call center marks as contacts (WorldInfo.callerNumbers / callers), so a caller can be
- * matched to a contact while other callers stay unknown, as in real life.
+ * company_contact/query (docs/pbx/configuration.md#company-contacts): contacts seeded from the seed. Their
+ * numbers and names are those of the callers the call center marks as contacts (WorldInfo.callerNumbers /
+ * callers), so a caller can be matched to a contact while other callers stay unknown, as in real life.
  */
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';

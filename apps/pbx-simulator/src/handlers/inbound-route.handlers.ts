@@ -1,6 +1,7 @@
 /**
- * inbound_route/query (spec §4.3): the call center's inbound routes in the full Inroute_Details shape.
- * `cid_to_phonebook` is rendered as bracketed text, as the spec's sample shows it.
+ * inbound_route/query (docs/pbx/configuration.md#inbound-routes): the call center's inbound routes in the
+ * full Inroute_Details shape. `cid_to_phonebook` is rendered as bracketed text, as the sample of the vendor's
+ * interface document shows it.
  */
 import type { HandlerTable, InboundRouteInfo, WorldInfo } from '../contracts.js';
 import { idList, type ResourceContext, type SimResource } from './sim-resource.js';

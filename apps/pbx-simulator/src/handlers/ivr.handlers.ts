@@ -1,6 +1,6 @@
 /**
- * ivr/create (spec §4.1). The IVR number shares the PBX's number space with extensions and queues, so it
- * may not repeat their numbers or another IVR's; names are unique among IVRs.
+ * ivr/create (docs/pbx/configuration.md#ivr). The IVR number shares the PBX's number space with extensions
+ * and queues, so it may not repeat their numbers or another IVR's; names are unique among IVRs.
  */
 import type { HandlerTable } from '../contracts.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';

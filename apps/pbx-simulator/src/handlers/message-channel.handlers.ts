@@ -1,6 +1,7 @@
 /**
- * message_channel/list and message_channel/get (spec §4.5, §4.21). Counters for each time range are sums
- * of seeded daily counts, so `today` <= `last_7_days` <= `last_30_days` <= `all` always holds.
+ * message_channel/list and message_channel/get (docs/pbx/configuration.md#message-channels). Counters for
+ * each time range are sums of seeded daily counts, so `today` <= `last_7_days` <= `last_30_days` <= `all`
+ * always holds.
  */
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';

@@ -1,4 +1,7 @@
-/** message_queue/create (spec §4.13): a unique name and members that are existing extensions. */
+/**
+ * message_queue/create (docs/pbx/configuration.md#message-queues): a unique name and members that are
+ * existing extensions.
+ */
 import type { HandlerTable } from '../contracts.js';
 import { duplicateKey, invalidParams, type InvalidParam } from '../sim-errors.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';

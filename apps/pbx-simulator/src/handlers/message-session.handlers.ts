@@ -1,4 +1,6 @@
-/** message_session/get (spec §4.7): seeded sessions on the message channels. */
+/**
+ * message_session/get (docs/pbx/configuration.md#message-sessions): seeded sessions on the message channels.
+ */
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { CHANNELS } from './message-channel.handlers.js';

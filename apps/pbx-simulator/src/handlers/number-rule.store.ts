@@ -1,6 +1,6 @@
 /**
- * Allowlist and blocklist rules share one shape (spec §2.9, §4.15, §4.18): a name unique within its
- * list, a communication type and `&`-separated numbers.
+ * Allowlist and blocklist rules share one shape (docs/pbx/configuration.md#allowlist-and-blocklist): a name
+ * unique within its list, a communication type and `&`-separated numbers.
  */
 import { duplicateKey } from '../sim-errors.js';
 import { nextId } from './sim-resource.js';

@@ -1,7 +1,7 @@
 /**
- * phone/batchcreate and phone/batchupdate (spec §4.10, §4.11): auto-provisioned IP phones. MAC addresses
- * are unique (compared without separators or case), extensions and phone ids must exist, and a batch
- * update covers phones of one vendor and model.
+ * phone/batchcreate and phone/batchupdate (docs/pbx/configuration.md#ip-phones): auto-provisioned IP phones.
+ * MAC addresses are unique (compared without separators or case), extensions and phone ids must exist, and a
+ * batch update covers phones of one vendor and model.
  */
 import type { HandlerTable } from '../contracts.js';
 import { duplicateKey, invalidParams, type DuplicateField, type InvalidParam } from '../sim-errors.js';

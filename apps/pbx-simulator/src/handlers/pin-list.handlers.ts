@@ -1,4 +1,4 @@
-/** pin_list/create (spec §4.16): names are unique among PIN lists. */
+/** pin_list/create (docs/pbx/configuration.md#pin-lists): names are unique among PIN lists. */
 import type { HandlerTable } from '../contracts.js';
 import { duplicateKey } from '../sim-errors.js';
 import { nextId, type SimResource } from './sim-resource.js';

@@ -1,4 +1,7 @@
-/** system/information (field notes §4.5): identity, clock and the display formats clients must use. */
+/**
+ * system/information (docs/pbx/errors-and-formats.md#reading-the-display-format): identity, clock and the
+ * display formats clients must use.
+ */
 import type { HandlerTable } from '../contracts.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 

@@ -1,6 +1,7 @@
 /**
- * `GET /api/download/<file>?access_token=` (spec §4.9 step 2): the AI transcription file as a JSON array
- * of legs. An unknown or expired link, a bad token or a blocked IP answer an errcode envelope (HTTP 200).
+ * `GET /api/download/<file>?access_token=` (step 2 of docs/pbx/records.md#ai-transcription-download): the AI
+ * transcription file as a JSON array of legs. An unknown or expired link, a bad token or a blocked IP answer
+ * an errcode envelope (HTTP 200).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';

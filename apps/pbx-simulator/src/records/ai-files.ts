@@ -1,6 +1,7 @@
 /**
- * Files offered by cdr/aidownload: each keeps the calls it covers and is rendered when downloaded.
- * A link works for 30 minutes (spec §4.9); only the newest files are kept so memory stays bounded.
+ * Files offered by cdr/aidownload: each keeps the calls it covers and is rendered when downloaded. A link
+ * works for 30 minutes (docs/pbx/records.md#ai-transcription-download); only the newest files are kept so
+ * memory stays bounded.
  */
 import { randomBytes } from 'node:crypto';
 import type { StoredCall } from './stored-call.js';

@@ -1,4 +1,7 @@
-/** callnotes/get (spec §4.4): a note's history and current revision, by the ids event 30028 carries. */
+/**
+ * callnotes/get (docs/pbx/records.md#call-notes): a note's history and current revision, by the ids event
+ * 30028 carries.
+ */
 import type { HandlerTable } from '../contracts.js';
 import { notFoundDetail } from '../sim-errors.js';
 import { noteRevisions } from './call-notes.js';

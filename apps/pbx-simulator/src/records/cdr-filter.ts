@@ -1,6 +1,6 @@
 /**
  * Filters of cdr/search and cdr/aidownload. Times are unix seconds or the PBX display format; a time in any
- * other format matches nothing (spec §7.3: "returns no CDR records"), it is not an error.
+ * other format matches nothing (docs/pbx/errors-and-formats.md#time-filters), it is not an error.
  */
 import { toInt } from '@switchboard/pbx-api';
 import type { DisplayTime } from '../support/display-time.js';
@@ -45,7 +45,7 @@ const all =
   (stored) =>
     predicates.every((p) => p(stored));
 
-/** cdr/search filters (spec §4.2). */
+/** cdr/search filters (docs/pbx/records.md#cdr-search). */
 export function cdrSearchPredicate(params: Record<string, unknown>, context: RenderContext): CallPredicate {
   const times = timePredicates(params, context.display);
   if (!times) return MATCH_NOTHING;
@@ -88,7 +88,7 @@ export function cdrSearchPredicate(params: Record<string, unknown>, context: Ren
   return all(predicates);
 }
 
-/** cdr/aidownload filters (spec §4.9). */
+/** cdr/aidownload filters (docs/pbx/records.md#ai-transcription-download). */
 export function aiDownloadPredicate(params: Record<string, unknown>, display: DisplayTime): CallPredicate {
   const times = timePredicates(params, display);
   if (!times) return MATCH_NOTHING;

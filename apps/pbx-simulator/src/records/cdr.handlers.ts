@@ -1,4 +1,7 @@
-/** cdr/search (spec §4.2) and cdr/aidownload (§4.9, v2.0 only). */
+/**
+ * cdr/search (docs/pbx/records.md#cdr-search) and cdr/aidownload (v2.0 only,
+ * docs/pbx/records.md#ai-transcription-download).
+ */
 import type { HandlerTable } from '../contracts.js';
 import { pageOf, pageParams } from '../support/paging.js';
 import type { AiFileStore } from './ai-files.js';

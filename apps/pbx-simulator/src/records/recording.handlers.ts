@@ -1,4 +1,4 @@
-/** recording/list (spec §4.22): paging and sorting by id or time. */
+/** recording/list (docs/pbx/records.md#recordings): paging and sorting by id or time. */
 import type { HandlerTable } from '../contracts.js';
 import { pageOf, pageParams } from '../support/paging.js';
 import { renderRecording } from './cdr-render.js';

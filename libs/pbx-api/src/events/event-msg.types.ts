@@ -39,7 +39,10 @@ export interface TrunkRegistrationChangedMsg {
   trunk_name: string;
   /** `PJSIP`, `GSM`, `E1`, `BRI`, `FXO`. */
   kind?: string;
-  /** 0 unknown, 1 idle, 2 busy, 3-5 registering or unmonitored, 11-44 faults (see the field notes). */
+  /**
+   * 0 unknown, 1 idle, 2 busy, 3-5 registering or unmonitored, 11-44 faults
+   * (docs/pbx/events.md#other-events).
+   */
   status: number;
   registered_ip?: string;
 }

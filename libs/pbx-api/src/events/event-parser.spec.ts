@@ -43,7 +43,7 @@ interface Case {
   required: string;
 }
 
-// One documented example per event, taken from the field notes (values shortened).
+// One example per event in its documented shape (docs/pbx/events.md), values shortened.
 const CASES: Record<KnownPbxEventType, Case> = {
   30006: {
     msg: { id_list: ['3', 4], action: 'update', sn: SN },

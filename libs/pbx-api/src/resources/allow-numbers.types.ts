@@ -13,7 +13,7 @@ export interface AllowNumbersQueryParams {
   ids: string;
 }
 
-/** An allowlist rule (spec §2.9). */
+/** An allowlist rule (docs/pbx/configuration.md#allowlist-and-blocklist). */
 export interface AllowNumbersRule {
   id: number;
   name: string;
@@ -27,7 +27,7 @@ export interface AllowNumbersQueryResponse extends PbxSuccess {
   data: AllowNumbersRule[];
 }
 
-/** Body of allow_numbers/create (spec §4.15). */
+/** Body of allow_numbers/create (docs/pbx/configuration.md#allowlist-and-blocklist). */
 export interface AllowNumbersCreateParams {
   name: string;
   limit_type: NumberRuleLimitType;

@@ -1,7 +1,7 @@
 import type { NumberRuleLimitType } from './allow-numbers.types.js';
 import type { PbxCreatedResponse } from './common.types.js';
 
-/** Body of block_numbers/create (spec §4.18). */
+/** Body of block_numbers/create (docs/pbx/configuration.md#allowlist-and-blocklist). */
 export interface BlockNumbersCreateParams {
   name: string;
   /** The spec shows only `inbound`; the allowlist's values are accepted. */

@@ -23,7 +23,7 @@ export interface DispositionCode {
  */
 export type CallNoteUpdateEntry = KnownString<'in_call' | 'cdr' | 'new_cdr' | 'queue_agent' | ''>;
 
-/** A call note (spec §2.2), current or previous. */
+/** A call note (docs/pbx/records.md#call-notes), current or previous. */
 export interface CallNote {
   id: string;
   group_id: string;

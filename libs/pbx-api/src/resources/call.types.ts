@@ -3,9 +3,9 @@ import type { PbxSuccess } from '../types.js';
 import type { KnownString } from './common.types.js';
 
 /**
- * States of a call member (field notes §3.2): `ALERT` caller hears ringback, `RING` callee is ringing,
- * `ANSWERED` the caller's call was answered, `ANSWER` callee answered and is talking, `HOLD`, `BYE` hung up,
- * `EARLYMEDIA` an outbound leg whose callee returned SIP 183.
+ * States of a call member (docs/pbx/events.md#call-members-and-states): `ALERT` caller hears ringback, `RING`
+ * callee is ringing, `ANSWERED` the caller's call was answered, `ANSWER` callee answered and is talking,
+ * `HOLD`, `BYE` hung up, `EARLYMEDIA` an outbound leg whose callee returned SIP 183.
  */
 export const CALL_MEMBER_STATUSES = [
   'ALERT',

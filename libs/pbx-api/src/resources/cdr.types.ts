@@ -10,7 +10,7 @@ export type AiCallStatus = (typeof AI_CALL_STATUSES)[number];
 /** Call type as CDRs spell it: Inbound, Outbound, Internal. */
 export type CdrCallType = (typeof CALL_TYPES)[number];
 
-/** Query of cdr/search (spec §4.2); every filter is optional. */
+/** Query of cdr/search (docs/pbx/records.md#cdr-search); every filter is optional. */
 export interface CdrSearchParams {
   /** Page to return, from 1. */
   page?: number;
@@ -39,8 +39,8 @@ export interface CdrSearchParams {
 }
 
 /**
- * A CDR as the PBX sends it (spec §2.1). The field set varies by firmware and call, and absent fields
- * are omitted, so every field is optional; use `record_id` of {@link CdrRecord} as the key.
+ * A CDR as the PBX sends it (docs/pbx/records.md#cdr-fields). The field set varies by firmware and call, and
+ * absent fields are omitted, so every field is optional; use `record_id` of {@link CdrRecord} as the key.
  */
 export interface CdrDetails {
   /** Legacy sequence number (CDRs from firmware 83.21.0.66 or earlier). */
@@ -99,7 +99,10 @@ export interface CdrSearchResponse extends PbxSuccess {
 /** Filters of `cdr.iterate()`: those of cdr/search without `page`; `page_size` defaults to 1,000. */
 export type CdrIterateParams = Omit<CdrSearchParams, 'page'>;
 
-/** Query of cdr/aidownload (API v2.0, spec §4.9); every filter is optional. */
+/**
+ * Query of cdr/aidownload (API v2.0, docs/pbx/records.md#ai-transcription-download); every filter is
+ * optional.
+ */
 export interface CdrAiDownloadUrlParams {
   call_from?: string;
   call_to?: string;
@@ -132,7 +135,7 @@ export interface AiTranscriptionContext {
   duration: number;
 }
 
-/** One call leg of a downloaded AI transcription file (spec §2.10). */
+/** One call leg of a downloaded AI transcription file (docs/pbx/records.md#ai-transcription-file). */
 export interface AiTranscriptionLeg {
   /** CDR ID the leg belongs to. */
   uid: string;

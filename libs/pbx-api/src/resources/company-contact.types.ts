@@ -30,7 +30,7 @@ export interface CompanyContactNumber {
   number: string;
 }
 
-/** A company contact (spec §2.7); fields with no value may be omitted. */
+/** A company contact (docs/pbx/configuration.md#company-contacts); fields with no value may be omitted. */
 export interface CompanyContact {
   id: number;
   first_name?: string;

@@ -21,7 +21,7 @@ export interface OngoingConferenceMember {
   member_status: CallMemberStatusWire;
 }
 
-/** A scheduled or instant conference in progress (field notes §4.3). */
+/** A scheduled or instant conference in progress (docs/pbx/conferences.md#ongoing-conferences). */
 export interface OngoingConference {
   call_id: string;
   conference_number: string;

@@ -67,9 +67,9 @@ export type InboundRouteDestination = KnownString<
 >;
 
 /**
- * An inbound route as the client returns it (spec §2.3). Normalised: `cid_to_phonebook` is always an array
- * of phonebook IDs, whether the PBX sent an array or bracketed text such as `"[1,2]"` (the spec shows both);
- * it is empty when the route selects no phonebook.
+ * An inbound route as the client returns it (docs/pbx/configuration.md#inbound-routes). Normalised:
+ * `cid_to_phonebook` is always an array of phonebook IDs, whether the PBX sent an array or bracketed text
+ * such as `"[1,2]"` (the spec shows both); it is empty when the route selects no phonebook.
  */
 export interface InboundRoute {
   id: number;

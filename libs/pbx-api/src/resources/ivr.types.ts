@@ -98,7 +98,7 @@ export type IvrPromptManagerFields =
   | { prompt_manger_enb: 1; prompt_manger_password: string }
   | { prompt_manger_enb?: 0; prompt_manger_password?: string };
 
-/** Body of ivr/create (spec §4.1). Conditional requirements are part of the type. */
+/** Body of ivr/create (docs/pbx/configuration.md#ivr). Conditional requirements are part of the type. */
 export type IvrCreateParams = IvrCreateBase &
   IvrDialExtensionFields &
   IvrOutboundRouteFields &

@@ -5,7 +5,7 @@ import type { KnownString } from './common.types.js';
 /** Period the message counters of message_channel/list cover. */
 export type MessageTimeRange = (typeof MESSAGE_TIME_RANGES)[number];
 
-/** Query of message_channel/list (spec §4.5); all three are required. */
+/** Query of message_channel/list (docs/pbx/configuration.md#message-channels); all three are required. */
 export interface MessageChannelListParams {
   /** Page, from 1. */
   page: number;
@@ -88,7 +88,7 @@ export interface MessageRouting {
   destination_type: KnownString<'extension' | 'queue' | 'api'>;
 }
 
-/** A message channel in detail (spec §2.4). */
+/** A message channel in detail (docs/pbx/configuration.md#message-channels). */
 export interface MessageChannelDetail {
   id: number;
   name: string;

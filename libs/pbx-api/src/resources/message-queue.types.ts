@@ -6,7 +6,7 @@ import type { PbxCreatedResponse } from './common.types.js';
  */
 export type MessageQueueAssignmentMode = 'none' | 'auto' | 'manual';
 
-/** Body of message_queue/create (spec §4.13). */
+/** Body of message_queue/create (docs/pbx/configuration.md#message-queues). */
 export interface MessageQueueCreateParams {
   name: string;
   assignment_mode: MessageQueueAssignmentMode;

@@ -38,7 +38,7 @@ export interface MessageSessionAgent {
   username: string;
 }
 
-/** A message session (spec §2.5). */
+/** A message session (docs/pbx/configuration.md#message-sessions). */
 export interface MessageSession {
   id: number;
   channel_type: string;

@@ -28,7 +28,10 @@ export interface PhoneRpsProvisioning {
   onsite_proxy_uuid?: never;
 }
 
-/** Body of phone/batchcreate (spec §4.10): phones of one vendor and model, one template. */
+/**
+ * Body of phone/batchcreate (docs/pbx/configuration.md#ip-phones): phones of one vendor and model, one
+ * template.
+ */
 export type PhoneBatchCreateParams = {
   /** From the auto provisioning options. */
   vendor: string;
@@ -42,7 +45,9 @@ export type PhoneBatchCreateParams = {
 /** Answer of phone/batchcreate. */
 export type PhoneBatchCreateResponse = PbxSuccess;
 
-/** Body of phone/batchupdate (spec §4.11): phones of one model using one template. */
+/**
+ * Body of phone/batchupdate (docs/pbx/configuration.md#ip-phones): phones of one model using one template.
+ */
 export interface PhoneBatchUpdateParams {
   /** IDs of the auto provisioning phones. */
   batch_id_list: number[];

@@ -1,6 +1,6 @@
 import type { PbxCreatedResponse, PbxFlag } from './common.types.js';
 
-/** Body of pin_list/create (spec §4.16). */
+/** Body of pin_list/create (docs/pbx/configuration.md#pin-lists). */
 export interface PinListCreateParams {
   name: string;
   /** PIN codes separated by commas, e.g. `1234,5678`. */

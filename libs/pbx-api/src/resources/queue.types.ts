@@ -6,7 +6,7 @@ export interface QueueAgentStatusParams {
   id: number;
 }
 
-/** One agent of a queue (spec §2.6). */
+/** One agent of a queue (docs/pbx/queues-and-agents.md#agent-status). */
 export interface QueueAgent {
   name: string;
   /** Extension number. */

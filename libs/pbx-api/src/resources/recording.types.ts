@@ -2,7 +2,7 @@ import type { PbxSuccess } from '../types.js';
 import type { CdrCallType } from './cdr.types.js';
 import type { KnownString } from './common.types.js';
 
-/** Query of recording/list (spec §4.22); everything is optional. */
+/** Query of recording/list (docs/pbx/records.md#recordings); everything is optional. */
 export interface RecordingListParams {
   /** Page, from 1. */
   page?: number;
@@ -14,7 +14,7 @@ export interface RecordingListParams {
 /** Options of `recording.iterate()`: paging is handled for you; `page_size` defaults to 100. */
 export type RecordingIterateParams = Omit<RecordingListParams, 'page'>;
 
-/** A call recording (spec §2.8). */
+/** A call recording (docs/pbx/records.md#recordings). */
 export interface Recording {
   id: number;
   /** Call time. */

@@ -103,11 +103,11 @@ function op(
 }
 
 /**
- * Every operation this product uses: the 22 of the interface spec plus call/refuse_inbound and the
- * ones documented in the field notes. Keyed by `resource/action`.
+ * Every operation this product uses: the 22 of the vendor's interface document plus call/refuse_inbound and
+ * the ones of the PBX's public guide (docs/pbx/README.md). Keyed by `resource/action`.
  */
 export const PBX_OPERATIONS = {
-  // Authentication (field notes §1)
+  // Authentication (docs/pbx/auth.md#token-operations)
   get_token: op('get_token', 'POST', obj({ username: reqStr(), password: reqStr() }), {
     authenticated: false,
     idempotent: false,

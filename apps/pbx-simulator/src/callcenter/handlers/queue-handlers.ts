@@ -33,7 +33,7 @@ function queueOf(engine: Engine, id: number): QueueRt {
   return queue;
 }
 
-/** Agent_List entry (spec §2.6). */
+/** Agent_List entry (docs/pbx/queues-and-agents.md#agent-status). */
 function agentEntry(engine: Engine, m: MembershipRt): Record<string, unknown> {
   return {
     name: m.agent.ext.name,
