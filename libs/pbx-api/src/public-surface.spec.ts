@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+/**
+ * Every runtime export of the package, sorted. Changing this list changes what the gateway, the simulator,
+ * bench and e2e may rely on: do it on purpose, with a reviewer, and JSDoc what you add.
+ */
+const RUNTIME_EXPORTS = [
+  'ClientCredentialsTokenProvider',
+  'DEFAULT_USER_AGENT',
+  'EVENT_MSG_ENCODING',
+  'FORMATS',
+  'IVR_INVALID_FLAG',
+  'IVR_INVALID_FLAG_SAMPLE_SPELLING',
+  'PBX_ERRCODE',
+  'PBX_ERRMSG',
+  'PBX_EVENT',
+  'PBX_OPERATIONS',
+  'PbxApiError',
+  'PbxAuthError',
+  'PbxClient',
+  'PbxError',
+  'PbxEventStream',
+  'PbxTimeFormat',
+  'PbxTimeoutError',
+  'PbxTransportError',
+  'PbxValidationError',
+  'StaticTokenProvider',
+  'companyContactIds',
+  'dialPatternMatches',
+  'encodePbxEventFrame',
+  'findOperation',
+  'isPbxEvent',
+  'isTokenErrcode',
+  'ivrCreateCanonical',
+  'normaliseCallType',
+  'normaliseCdrStatus',
+  'parsePbxFrame',
+  'parsePhonebookIds',
+  'toInt',
+  'validate',
+  'wallTimeAt',
+  'zonedDayStart',
+];
+
+describe('public surface', () => {
+  it('exports exactly the reviewed runtime names', () => {
+    expect(Object.keys(api).sort()).toEqual(RUNTIME_EXPORTS);
+  });
+});
