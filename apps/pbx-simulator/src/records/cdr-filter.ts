@@ -45,15 +45,27 @@ const all =
   (stored) =>
     predicates.every((p) => p(stored));
 
-/** cdr/search filters (docs/pbx/records.md#cdr-search). */
-export function cdrSearchPredicate(params: Record<string, unknown>, context: RenderContext): CallPredicate {
-  const times = timePredicates(params, context.display);
-  if (!times) return MATCH_NOTHING;
-  const predicates = [...times];
+/**
+ * The filters cdr/search and cdr/aidownload share: the time window, the caller and the called party (the
+ * dialled number or the agent who answered). Undefined when the window matches nothing.
+ */
+function windowAndParties(
+  params: Record<string, unknown>,
+  display: DisplayTime,
+): CallPredicate[] | undefined {
+  const predicates = timePredicates(params, display);
+  if (!predicates) return undefined;
   const from = text(params['call_from']);
   if (from) predicates.push((s) => s.call.call_from_number === from);
   const to = text(params['call_to']);
   if (to) predicates.push((s) => s.call.call_to_number === to || s.call.agent_number === to);
+  return predicates;
+}
+
+/** cdr/search filters (docs/pbx/records.md#cdr-search). */
+export function cdrSearchPredicate(params: Record<string, unknown>, context: RenderContext): CallPredicate {
+  const predicates = windowAndParties(params, context.display);
+  if (!predicates) return MATCH_NOTHING;
   const status = text(params['status']);
   if (status) predicates.push((s) => s.call.disposition === status);
   const pin = text(params['pin_code']);
@@ -90,13 +102,8 @@ export function cdrSearchPredicate(params: Record<string, unknown>, context: Ren
 
 /** cdr/aidownload filters (docs/pbx/records.md#ai-transcription-download). */
 export function aiDownloadPredicate(params: Record<string, unknown>, display: DisplayTime): CallPredicate {
-  const times = timePredicates(params, display);
-  if (!times) return MATCH_NOTHING;
-  const predicates = [...times];
-  const from = text(params['call_from']);
-  if (from) predicates.push((s) => s.call.call_from_number === from);
-  const to = text(params['call_to']);
-  if (to) predicates.push((s) => s.call.call_to_number === to || s.call.agent_number === to);
+  const predicates = windowAndParties(params, display);
+  if (!predicates) return MATCH_NOTHING;
   const type = text(params['call_type']);
   if (type) predicates.push((s) => s.call.type === type);
   const status = text(params['last_status']);
