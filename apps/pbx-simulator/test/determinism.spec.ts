@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createCallCenter } from '../src/callcenter/index.js';
 import { simulatorConfig } from '../src/config.js';
 import { startSimulator } from '../src/simulator.js';
-import { api, eventually, token, WsClient } from './support/sim-harness.js';
+import { api, waitFor, token, WsClient } from './support/sim-harness.js';
 
 const SPEED = 120;
 /** Monday 6 January 2025, 08:00 UTC. */
@@ -58,7 +58,7 @@ async function capture(seed: number): Promise<Capture> {
       release();
       const frames = () => ws.messages.filter(isEventFrame);
       const now = () => sim.control.now?.() ?? 0;
-      await eventually(
+      await waitFor(
         () => frames().length >= EVENTS && now() >= START_S + SPAN_S,
         `${EVENTS} events and ${SPAN_S} simulated seconds`,
         10_000,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EVENT_SOCKET_CLOSE } from '../src/events/event-socket.server.js';
 import {
-  eventually,
+  waitFor,
   post,
   startHarness,
   token,
@@ -168,7 +168,7 @@ describe('event socket', () => {
       event_content: 'y'.repeat(8_000),
       create_time: '',
     };
-    await eventually(
+    await waitFor(
       async () => {
         await publish(30034, big, 200);
         return h?.sim.stats.snapshot(0).events.slow_consumers_closed === 1;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorConfig } from '../src/config.js';
 import { startSimulator, type RunningSimulator } from '../src/simulator.js';
 import { controlledLine, holdCall, timesInQueue, type ControlledLine } from './support/held-calls.js';
-import { api, eventually, token, WsClient } from './support/sim-harness.js';
+import { api, waitFor, token, WsClient } from './support/sim-harness.js';
 
 const SHORT_WINDOW_MS = 800;
 const REAL_WINDOW_MS = 10_000;
@@ -107,11 +107,7 @@ describe(`inbound hold window over HTTP (${SHORT_WINDOW_MS} ms)`, () => {
     const { call_id, channel_id } = await holdCall(s.sim, s.line);
     await sleep(SHORT_WINDOW_MS / 2);
     expect(await inQueue(call_id)).toBe(0);
-    await eventually(
-      async () => (await inQueue(call_id)) === 1,
-      'automatic routing',
-      SHORT_WINDOW_MS + 2_000,
-    );
+    await waitFor(async () => (await inQueue(call_id)) === 1, 'automatic routing', SHORT_WINDOW_MS + 2_000);
     expect(performance.now() - heldAt).toBeGreaterThanOrEqual(SHORT_WINDOW_MS - 5);
     expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual({
       errcode: 0,
@@ -145,7 +141,7 @@ describe('inbound hold window over HTTP with the real 10 s', () => {
     const inQueue = () => timesInQueue(current.sim, current.access, current.line.queueId, call_id);
     await sleep(REAL_WINDOW_MS - 500 - (performance.now() - heldAt));
     expect(await inQueue()).toBe(0);
-    await eventually(async () => (await inQueue()) === 1, 'automatic routing after 10 s', 1_500);
+    await waitFor(async () => (await inQueue()) === 1, 'automatic routing after 10 s', 1_500);
     const elapsed = performance.now() - heldAt;
     expect(elapsed).toBeGreaterThanOrEqual(REAL_WINDOW_MS - 5);
     expect(elapsed).toBeLessThan(REAL_WINDOW_MS + 1_000);

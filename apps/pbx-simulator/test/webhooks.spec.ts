@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, post, startHarness, type Harness } from './support/sim-harness.js';
+import { waitFor, post, startHarness, type Harness } from './support/sim-harness.js';
 
 interface Received {
   body: string;
@@ -48,7 +48,7 @@ describe('webhooks', () => {
       msg: { queue_number: '6400', agent_number: '1001', status: 'Paused', reason: 'Lunch' },
     });
     await post(h.sim.url, '/sim/events', { type: 30028, msg: { call_note_id: 'n', group_id: 'g' } });
-    await eventually(() => received.length === 2, 'two webhook posts');
+    await waitFor(() => received.length === 2, 'two webhook posts');
     for (const hit of received) {
       expect(hit.contentType).toBe('application/json');
       expect(hit.signature).toBe(createHmac('sha256', SECRET).update(hit.body).digest('base64'));
@@ -62,7 +62,7 @@ describe('webhooks', () => {
       type: 30028,
       msg: '{"call_note_id":"n","group_id":"g"}',
     });
-    await eventually(() => h?.sim.stats.snapshot(0).webhooks.delivered === 2, 'delivered count');
+    await waitFor(() => h?.sim.stats.snapshot(0).webhooks.delivered === 2, 'delivered count');
   });
 
   it('counts refused and unreachable webhooks as failures and carries on', async () => {
@@ -73,7 +73,7 @@ describe('webhooks', () => {
       webhookTimeoutMs: 500,
     });
     await post(h.sim.url, '/sim/events', { type: 30008, msg: { extension: '1001', status: 'Idle' } });
-    await eventually(() => h?.sim.stats.snapshot(0).webhooks.failed === 2, 'two failures');
+    await waitFor(() => h?.sim.stats.snapshot(0).webhooks.failed === 2, 'two failures');
     expect(h.sim.stats.snapshot(0).webhooks).toEqual({ sent: 2, delivered: 0, failed: 2 });
     expect((await fetch(`${h.sim.url}/sim/health`)).status).toBe(200);
   });

@@ -6,7 +6,7 @@
  */
 import { PBX_ERRCODE, PbxTimeFormat, type PbxClient } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/sim-harness.js';
+import { waitFor } from '../support/sim-harness.js';
 import {
   expectPbxError,
   itHonoursTheContract,
@@ -192,7 +192,7 @@ describe('queue_pause_reason/update', () => {
     const queueId = ctx.sim.control.world().queues?.[0]?.id ?? 1;
     const reasons = new Set<string>();
     // Agents take a break every 150 simulated minutes on average; a few simulated hours show several.
-    await eventually(
+    await waitFor(
       async () => {
         ctx.clock?.advance(5 * 60_000);
         const { data } = await ctx.client.queue.agentStatus({ id: queueId });

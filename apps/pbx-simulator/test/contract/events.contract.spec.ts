@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorConfig } from '../../src/config.js';
 import { startSimulator, type RunningSimulator } from '../../src/simulator.js';
 import { controlledLine, holdCall } from '../support/held-calls.js';
-import { eventually, post, token, WsClient } from '../support/sim-harness.js';
+import { waitFor, post, token, WsClient } from '../support/sim-harness.js';
 import { EventCapture } from './support/event-capture.js';
 
 const TOPICS = [30011, 30016, 30029];
@@ -81,7 +81,7 @@ describe('PbxEventStream against the simulator', () => {
       rawFrames()
         .filter((f) => f.type === 30011 && typeof f.msg === 'string')
         .map((f) => (JSON.parse(f.msg as string) as { call_id: string }).call_id);
-    await eventually(
+    await waitFor(
       () => rawFrames().some((f) => f.type === 30029) && raw30011().includes(callId),
       'the same frames on the raw socket',
     );
@@ -100,7 +100,7 @@ describe('PbxEventStream against the simulator', () => {
     const reconnects = capture.stream.state.reconnects;
     const dropped = await post(sim.url, '/sim/faults', { dropEventSockets: true });
     expect(dropped.body['dropped_event_sockets']).toBeGreaterThanOrEqual(1);
-    await eventually(
+    await waitFor(
       () => capture.stream.state.reconnects > reconnects && capture.stream.state.status === 'open',
       'stream reconnected',
     );
@@ -115,7 +115,7 @@ describe('PbxEventStream against the simulator', () => {
     const reconnects = capture.stream.state.reconnects;
     // The next request through the stream's client meets the revoked token and renews it.
     await capture.client.queue.list();
-    await eventually(
+    await waitFor(
       () => capture.stream.state.reconnects > reconnects && capture.stream.state.status === 'open',
       'stream reconnected with the new token',
     );

@@ -8,6 +8,10 @@ import { WebSocket } from 'ws';
 import { simulatorConfig, type SimulatorConfig } from '../../src/config.js';
 import { startSimulator, type RunningSimulator, type SimulatorDependencies } from '../../src/simulator.js';
 import { fakeCallCenter, type FakeCallCenter } from './fake-call-center.js';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
+
+// The one wait of the simulator's tests, re-exported beside the clients it waits on.
+export { waitFor };
 
 export const UA = { 'User-Agent': 'OpenAPI' };
 
@@ -168,19 +172,6 @@ export function withTimeout<T>(promise: Promise<T>, label: string, ms = TIMEOUT_
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${label}`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Waits until `check` is true, polling every 20 ms. */
-export async function eventually(
-  check: () => boolean | Promise<boolean>,
-  label: string,
-  ms = TIMEOUT_MS,
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** A raw node:http request (no default headers at all); resolves with status and body text. */

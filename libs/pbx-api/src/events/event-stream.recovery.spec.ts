@@ -1,25 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  FakePbxSocket,
-  FakeTokens,
-  pause,
-  until,
-  type FakePbxSocketOptions,
-} from '../../test/support/fake-pbx-socket.js';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
+import { FakeTokens, fakePbxPerTest, pause, WAIT_MS } from '../../test/support/fake-pbx-socket.js';
 import { PBX_ERRCODE } from '../errcodes.js';
 import { PbxEventStream, type PbxEventStreamState } from './event-stream.js';
 import type { PbxEventStreamOptions } from './event-stream.options.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function fakePbx(options: FakePbxSocketOptions = {}): Promise<FakePbxSocket> {
-  const fake = await FakePbxSocket.start(options);
-  cleanups.push(() => fake.close());
-  return fake;
-}
+const { fakePbx, onCleanup } = fakePbxPerTest();
 
 function streamOn(baseUrl: string, overrides: Partial<PbxEventStreamOptions> = {}) {
   const tokens = (overrides.tokens as FakeTokens | undefined) ?? new FakeTokens();
@@ -37,7 +23,7 @@ function streamOn(baseUrl: string, overrides: Partial<PbxEventStreamOptions> = {
   });
   const states: PbxEventStreamState[] = [];
   stream.on('state', (state) => states.push(state));
-  cleanups.push(() => stream.close());
+  onCleanup(() => stream.close());
   stream.start();
   return { stream, tokens, states, logs };
 }
@@ -49,10 +35,10 @@ describe('PbxEventStream: reconnecting', () => {
   it('reconnects after the PBX drops the socket and re-subscribes with the same topics', async () => {
     const fake = await fakePbx();
     const { stream, states } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'first open');
+    await waitFor(() => opened(stream), 'first open', WAIT_MS);
     fake.connections[0]?.drop();
     expect(await fake.subscription(2)).toEqual([30011, 30016]);
-    await until(() => opened(stream, 2), 'open after reconnect');
+    await waitFor(() => opened(stream, 2), 'open after reconnect', WAIT_MS);
     expect(stream.state.reconnects).toBe(1);
     expect(states.map((state) => state.status)).toEqual([
       'connecting',
@@ -69,9 +55,9 @@ describe('PbxEventStream: reconnecting', () => {
   it('re-subscribes with topics changed while disconnected', async () => {
     const fake = await fakePbx();
     const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 200, maxMs: 200 } });
-    await until(() => opened(stream), 'first open');
+    await waitFor(() => opened(stream), 'first open', WAIT_MS);
     fake.connections[0]?.drop();
-    await until(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting');
+    await waitFor(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting', WAIT_MS);
     stream.setTopics([30012]);
     expect(await fake.subscription(2)).toEqual([30012]);
   });
@@ -79,19 +65,19 @@ describe('PbxEventStream: reconnecting', () => {
   it('reconnects with the new token when the provider renews it', async () => {
     const fake = await fakePbx();
     const { stream, tokens } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'first open');
+    await waitFor(() => opened(stream), 'first open', WAIT_MS);
     tokens.rotate();
     const second = await fake.connection(2);
     expect(second.token).toBe('tok-2');
-    await until(() => (fake.connections[0]?.closed ? true : undefined), 'old connection closed');
-    await until(() => opened(stream, 2), 'open with the new token');
+    await waitFor(() => (fake.connections[0]?.closed ? true : undefined), 'old connection closed', WAIT_MS);
+    await waitFor(() => opened(stream, 2), 'open with the new token', WAIT_MS);
     expect(fake.connections).toHaveLength(2);
   });
 
   it('ignores a change notice for the token it already uses', async () => {
     const fake = await fakePbx();
     const { stream, tokens } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     tokens.announce();
     await pause(150);
     expect(fake.connections).toHaveLength(1);
@@ -101,7 +87,7 @@ describe('PbxEventStream: reconnecting', () => {
   it('keeps the connection on a token renewal when reconnectOnTokenChange is false', async () => {
     const fake = await fakePbx();
     const { stream, tokens } = streamOn(fake.baseUrl, { reconnectOnTokenChange: false });
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     tokens.rotate();
     await pause(150);
     expect(fake.connections).toHaveLength(1);
@@ -116,7 +102,7 @@ describe('PbxEventStream: reconnecting', () => {
           : { errcode: 0, errmsg: 'SUCCESS' },
     });
     const { stream, tokens, states } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     expect(tokens.invalidated).toEqual(['tok-1']);
     expect(fake.connections.map((connection) => connection.token)).toEqual(['tok-1', 'tok-2']);
     expect(states.find((state) => state.status === 'reconnecting')?.lastError).toBe(
@@ -131,7 +117,7 @@ describe('PbxEventStream: reconnecting', () => {
         answers++ === 0 ? { errcode: 40002, errmsg: 'PARAMETER ERROR' } : { errcode: 0, errmsg: 'SUCCESS' },
     });
     const { stream, tokens } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     expect(tokens.invalidated).toEqual([]);
     expect(fake.connections.map((connection) => connection.token)).toEqual(['tok-1', 'tok-1']);
   });
@@ -139,7 +125,7 @@ describe('PbxEventStream: reconnecting', () => {
   it('invalidates the token when the PBX refuses the upgrade with HTTP 401', async () => {
     const fake = await fakePbx({ rejectUpgrade: (token) => (token === 'tok-1' ? 401 : undefined) });
     const { stream, tokens } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     expect(fake.refused).toEqual(['tok-1']);
     expect(tokens.invalidated).toEqual(['tok-1']);
     expect(fake.connections[0]?.token).toBe('tok-2');
@@ -150,7 +136,7 @@ describe('PbxEventStream: reconnecting', () => {
     const tokens = new FakeTokens();
     tokens.failures = 2;
     const { stream, states } = streamOn(fake.baseUrl, { tokens });
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     expect(stream.state.reconnects).toBe(2);
     expect(states[1]?.lastError).toBe('could not get an access token: token endpoint unreachable');
   });
@@ -161,7 +147,7 @@ describe('PbxEventStream: reconnecting', () => {
         connection === fake.connections[0] ? undefined : { errcode: 0, errmsg: 'SUCCESS' },
     });
     const { stream } = streamOn(fake.baseUrl, { subscribeTimeoutMs: 100 });
-    await until(() => opened(stream), 'open on the second connection');
+    await waitFor(() => opened(stream), 'open on the second connection', WAIT_MS);
     expect(fake.connections).toHaveLength(2);
     expect(fake.connections[0]?.closed).toBe(true);
     expect(stream.state.lastError).toBe('no answer to the subscription within 100 ms');
@@ -174,7 +160,7 @@ describe('PbxEventStream: reconnecting', () => {
     });
     const started = Date.now();
     const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 40, maxMs: 10_000 } });
-    await until(() => opened(stream), 'open after four refusals');
+    await waitFor(() => opened(stream), 'open after four refusals', WAIT_MS);
     // Jittered delays of at least 20 + 40 + 80 + 160 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     const dropped = Date.now();
@@ -187,12 +173,12 @@ describe('PbxEventStream: reconnecting', () => {
   it('reconnectNow skips the rest of a long backoff', async () => {
     const fake = await fakePbx();
     const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 20_000, maxMs: 20_000 } });
-    await until(() => opened(stream), 'first open');
+    await waitFor(() => opened(stream), 'first open', WAIT_MS);
     fake.connections[0]?.drop();
-    await until(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting');
+    await waitFor(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting', WAIT_MS);
     const asked = Date.now();
     stream.reconnectNow();
-    await until(() => opened(stream, 2), 'open again without waiting out the backoff');
+    await waitFor(() => opened(stream, 2), 'open again without waiting out the backoff', WAIT_MS);
     expect(Date.now() - asked).toBeLessThan(2_000);
     // Nothing to skip while open: a second call does not drop the working connection.
     stream.reconnectNow();
@@ -206,7 +192,7 @@ describe('PbxEventStream: stale connections', () => {
     const fake = await fakePbx({ answerHeartbeats: false });
     const { stream } = streamOn(fake.baseUrl, { heartbeatIntervalMs: 30, staleAfterMs: 150 });
     await fake.connection(2);
-    await until(() => (fake.connections[0]?.closed ? true : undefined), 'stale connection closed');
+    await waitFor(() => (fake.connections[0]?.closed ? true : undefined), 'stale connection closed', WAIT_MS);
     expect(fake.connections[0]?.heartbeats).toBeGreaterThan(0);
     expect(stream.state.lastError).toBe('no frame from the PBX for 150 ms');
   });
@@ -214,7 +200,7 @@ describe('PbxEventStream: stale connections', () => {
   it('heartbeat responses keep a quiet connection alive', async () => {
     const fake = await fakePbx();
     const { stream } = streamOn(fake.baseUrl, { heartbeatIntervalMs: 25, staleAfterMs: 250 });
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     await pause(750);
     expect(fake.connections).toHaveLength(1);
     expect(stream.state).toMatchObject({ status: 'open', reconnects: 0 });
@@ -225,10 +211,10 @@ describe('PbxEventStream: close', () => {
   it('closes the socket, stops reconnecting and stops watching the token', async () => {
     const fake = await fakePbx();
     const { stream, tokens, states } = streamOn(fake.baseUrl);
-    await until(() => opened(stream), 'open');
+    await waitFor(() => opened(stream), 'open', WAIT_MS);
     await stream.close();
     expect(stream.state.status).toBe('closed');
-    await until(() => (fake.connections[0]?.closed ? true : undefined), 'server saw the close');
+    await waitFor(() => (fake.connections[0]?.closed ? true : undefined), 'server saw the close', WAIT_MS);
     expect(tokens.listenerCount).toBe(0);
     tokens.rotate();
     await pause(150);
@@ -243,7 +229,7 @@ describe('PbxEventStream: close', () => {
     const baseUrl = fake.baseUrl;
     await fake.close();
     const { stream, states } = streamOn(baseUrl, { reconnectBackoff: { initialMs: 100, maxMs: 100 } });
-    await until(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting');
+    await waitFor(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting', WAIT_MS);
     await stream.close();
     const attempts = states.filter((state) => state.status === 'connecting').length;
     await pause(300);
@@ -263,9 +249,9 @@ describe('PbxEventStream: secrets', () => {
           : { errcode: 0, errmsg: 'SUCCESS' },
     });
     const { stream, states, logs } = streamOn(fake.baseUrl, { tokens: new FakeTokens(secret) });
-    await until(() => opened(stream), 'open with the third token');
+    await waitFor(() => opened(stream), 'open with the third token', WAIT_MS);
     fake.connections.at(-1)?.drop();
-    await until(() => opened(stream, 4), 'open again');
+    await waitFor(() => opened(stream, 4), 'open again', WAIT_MS);
     const everything = JSON.stringify({ states, logs, state: stream.state });
     expect(logs.length).toBeGreaterThan(0);
     expect(everything).not.toContain(secret);

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
 import {
-  FakePbxSocket,
   FakeTokens,
+  fakePbxPerTest,
   pause,
-  until,
-  type FakePbxSocketOptions,
+  WAIT_MS,
+  type FakePbxSocket,
 } from '../../test/support/fake-pbx-socket.js';
 import type { PbxLogger } from '../internal/transport.js';
 import { encodePbxEventFrame } from './event-encoding.js';
@@ -12,16 +13,7 @@ import { PbxEventStream, type PbxMalformedFrame, type PbxEventStreamStatus } fro
 import type { PbxEventStreamOptions } from './event-stream.options.js';
 import type { PbxEvent } from './event.types.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function fakePbx(options: FakePbxSocketOptions = {}): Promise<FakePbxSocket> {
-  const fake = await FakePbxSocket.start(options);
-  cleanups.push(() => fake.close());
-  return fake;
-}
+const { fakePbx, onCleanup } = fakePbxPerTest();
 
 /** A started stream with everything it reports recorded. */
 function streamOn(fake: FakePbxSocket, overrides: Partial<PbxEventStreamOptions> = {}) {
@@ -45,7 +37,7 @@ function streamOn(fake: FakePbxSocket, overrides: Partial<PbxEventStreamOptions>
   stream.on('state', (state) => statuses.push(state.status));
   stream.on('event', (event) => events.push(event));
   stream.on('malformed', (frame) => malformed.push(frame));
-  cleanups.push(() => stream.close());
+  onCleanup(() => stream.close());
   stream.start();
   return { stream, tokens, statuses, events, malformed, logs };
 }
@@ -56,7 +48,7 @@ describe('PbxEventStream: connecting and subscribing', () => {
   it('connects to {ws}/openapi/v1.0/subscribe with the token, sends the topic list and reports open', async () => {
     const fake = await fakePbx();
     const { stream, statuses } = streamOn(fake, { topics: [30016, 30029, 30016] });
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     const [connection] = fake.connections;
     expect(connection).toMatchObject({ path: '/openapi/v1.0/subscribe', token: 'tok-1' });
     expect(connection?.userAgent).toMatch(/OpenAPI/);
@@ -69,7 +61,7 @@ describe('PbxEventStream: connecting and subscribing', () => {
   it('uses apiPath and userAgent when given', async () => {
     const fake = await fakePbx();
     const { stream } = streamOn(fake, { apiPath: '/openapi/v2.0/', userAgent: 'wallboard (OpenAPI)' });
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     expect(fake.connections[0]).toMatchObject({
       path: '/openapi/v2.0/subscribe',
       userAgent: 'wallboard (OpenAPI)',
@@ -83,14 +75,14 @@ describe('PbxEventStream: connecting and subscribing', () => {
     await pause(50);
     expect(stream.state.status).toBe('subscribing');
     fake.connections[0]?.send({ errcode: 0, errmsg: 'SUCCESS' });
-    await until(() => isOpen(stream), 'open after the late answer');
+    await waitFor(() => isOpen(stream), 'open after the late answer', WAIT_MS);
   });
 
   it('sends heartbeat on the interval and ignores the heartbeat responses', async () => {
     const fake = await fakePbx();
     const { stream, events, malformed } = streamOn(fake, { heartbeatIntervalMs: 30, staleAfterMs: 2_000 });
     const connection = await fake.connection(1);
-    await until(() => (connection.heartbeats >= 3 ? true : undefined), 'three heartbeats');
+    await waitFor(() => (connection.heartbeats >= 3 ? true : undefined), 'three heartbeats', WAIT_MS);
     expect(
       connection.received.filter((text) => !text.startsWith('{')).every((text) => text === 'heartbeat'),
     ).toBe(true);
@@ -104,7 +96,7 @@ describe('PbxEventStream: events', () => {
   it('delivers typed events from both msg encodings and unknown types', async () => {
     const fake = await fakePbx();
     const { stream, events } = streamOn(fake);
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     const connection = fake.connections[0];
     const incoming = encodePbxEventFrame(
       30016,
@@ -135,7 +127,7 @@ describe('PbxEventStream: events', () => {
     expect(typeof agent.msg).toBe('object');
     connection?.send(agent);
     connection?.send({ type: 30099, msg: '{"future":true}' });
-    await until(() => events[2], 'three events');
+    await waitFor(() => events[2], 'three events', WAIT_MS);
     expect(events[0]).toMatchObject({
       type: 30016,
       kind: 'incoming_call_request',
@@ -156,12 +148,12 @@ describe('PbxEventStream: events', () => {
   it('reports malformed frames without throwing or dropping the connection', async () => {
     const fake = await fakePbx();
     const { stream, events, malformed, logs } = streamOn(fake);
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     const connection = fake.connections[0];
     connection?.send('garbage');
     connection?.send({ type: 30016, msg: JSON.stringify({ call_id: '1.1' }) });
     connection?.send({ type: 30008, msg: { extension: '2002', status: 'Idle' } });
-    await until(() => events[0], 'the valid event after the bad ones');
+    await waitFor(() => events[0], 'the valid event after the bad ones', WAIT_MS);
     expect(malformed).toEqual([
       { reason: 'frame is not JSON', frame: 'garbage' },
       expect.objectContaining({ type: 30016, reason: expect.stringContaining('msg.members is required') }),
@@ -178,10 +170,10 @@ describe('PbxEventStream: events', () => {
     stream.on('event', () => {
       throw new Error('listener bug');
     });
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     fake.connections[0]?.send({ type: 30008, msg: { extension: '1', status: 'Busy' } });
     fake.connections[0]?.send({ type: 30008, msg: { extension: '2', status: 'Busy' } });
-    await until(() => events[1], 'both events');
+    await waitFor(() => events[1], 'both events', WAIT_MS);
     expect(logs.filter((line) => line.includes('listener threw'))).toHaveLength(2);
   });
 
@@ -190,12 +182,12 @@ describe('PbxEventStream: events', () => {
     const { stream, events } = streamOn(fake);
     const seen: PbxEvent[] = [];
     const off = stream.on('event', (event) => seen.push(event));
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     fake.connections[0]?.send({ type: 30008, msg: { extension: '1', status: 'Busy' } });
-    await until(() => events[0], 'first event');
+    await waitFor(() => events[0], 'first event', WAIT_MS);
     off();
     fake.connections[0]?.send({ type: 30008, msg: { extension: '2', status: 'Busy' } });
-    await until(() => events[1], 'second event');
+    await waitFor(() => events[1], 'second event', WAIT_MS);
     expect(seen).toHaveLength(1);
   });
 });
@@ -204,17 +196,21 @@ describe('PbxEventStream: topics and options', () => {
   it('setTopics re-subscribes on the live connection', async () => {
     const fake = await fakePbx();
     const { stream, statuses } = streamOn(fake);
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     stream.setTopics([30011, 30012]);
     expect(await fake.subscription(1, 2)).toEqual([30011, 30012]);
-    await until(() => (statuses.filter((s) => s === 'open').length === 2 ? true : undefined), 'open again');
+    await waitFor(
+      () => (statuses.filter((s) => s === 'open').length === 2 ? true : undefined),
+      'open again',
+      WAIT_MS,
+    );
     expect(fake.connections).toHaveLength(1);
   });
 
   it('setTopics rejects bad topics, naming the entry, and keeps the old ones', async () => {
     const fake = await fakePbx();
     const { stream } = streamOn(fake);
-    await until(() => isOpen(stream), 'open');
+    await waitFor(() => isOpen(stream), 'open', WAIT_MS);
     expect(() => stream.setTopics([30011, 1.5])).toThrow('topics[1] must be an integer event ID, got 1.5');
     expect(() => stream.setTopics([])).toThrow(/topics must be a non-empty array/);
     expect(fake.connections[0]?.subscriptions).toEqual([[30016, 30029]]);

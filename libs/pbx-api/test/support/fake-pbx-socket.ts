@@ -1,16 +1,32 @@
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { TokenProvider } from '../../src/index.js';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
 
-/** Polls `check` until it returns something other than undefined, or fails after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined, what: string, timeoutMs = 3_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** How long a test waits for the fake to see something. */
+export const WAIT_MS = 3_000;
+
+/**
+ * Fake PBX sockets, and whatever else a test starts, closed after each test of the calling file (the last
+ * started first). Call once at the top of a spec file.
+ */
+export function fakePbxPerTest(): {
+  fakePbx(options?: FakePbxSocketOptions): Promise<FakePbxSocket>;
+  onCleanup(cleanup: () => Promise<void>): void;
+} {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    fakePbx: async (options = {}) => {
+      const fake = await FakePbxSocket.start(options);
+      cleanups.push(() => fake.close());
+      return fake;
+    },
+    onCleanup: (cleanup) => void cleanups.push(cleanup),
+  };
 }
 
 /** Resolves after `ms` (to prove something did NOT happen within a window). */
@@ -130,16 +146,16 @@ export class FakePbxSocket {
 
   /** Waits for the `n`th connection (1-based). */
   connection(n: number, timeoutMs?: number): Promise<FakeSocketConnection> {
-    return until(() => this.connections[n - 1], `connection #${n}`, timeoutMs);
+    return waitFor(() => this.connections[n - 1], `connection #${n}`, timeoutMs ?? WAIT_MS);
   }
 
   /** Waits until connection `n` has sent `count` topic lists; returns the last. */
   async subscription(n: number, count = 1, timeoutMs?: number): Promise<number[]> {
     const connection = await this.connection(n, timeoutMs);
-    return until(
+    return waitFor(
       () => connection.subscriptions[count - 1],
       `topic_list #${count} on connection #${n}`,
-      timeoutMs,
+      timeoutMs ?? WAIT_MS,
     );
   }
 

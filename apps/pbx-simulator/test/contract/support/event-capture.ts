@@ -7,7 +7,7 @@ import { PbxClient, PbxEventStream, type PbxEvent, type PbxEventStreamState } fr
 import type { ManualClock } from '../../../src/callcenter/index.js';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../../src/config.js';
 import type { RunningSimulator } from '../../../src/simulator.js';
-import { eventually, withTimeout } from '../../support/sim-harness.js';
+import { waitFor, withTimeout } from '../../support/sim-harness.js';
 
 /** Short timings so reconnects happen within a test. */
 const FAST = { reconnectBackoff: { initialMs: 50, maxMs: 200 }, subscribeTimeoutMs: 2_000 };
@@ -62,8 +62,8 @@ export class EventCapture {
     return this;
   }
 
-  whenOpen(ms = 5_000): Promise<void> {
-    return eventually(() => this.stream.state.status === 'open', 'event stream open', ms);
+  async whenOpen(ms = 5_000): Promise<void> {
+    await waitFor(() => this.stream.state.status === 'open', 'event stream open', ms);
   }
 
   /** The next event (from now on) matching `test`. */
@@ -79,7 +79,7 @@ export class EventCapture {
 
   /** Waits until every event published since the stream opened has arrived. */
   async settle(): Promise<void> {
-    await eventually(
+    await waitFor(
       () => this.events.length >= this.published() - this.baseline,
       'every published event delivered to the stream',
     );
