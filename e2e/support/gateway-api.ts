@@ -1,3 +1,5 @@
+import { requestJson } from '../../tools/harness/http.mjs';
+
 /** The gateway's REST answers: live-protocol's Result shape. */
 type Result<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
 
@@ -8,23 +10,15 @@ async function call<T>(
   token?: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
+  const answer = await requestJson<Result<T> | string | undefined>(`${url}${path}`, {
     method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(10_000),
+    ...(token ? { token } : {}),
+    ...(body !== undefined ? { body } : {}),
   });
-  const text = await response.text();
-  let result: Result<T>;
-  try {
-    result = JSON.parse(text) as Result<T>;
-  } catch {
-    throw new Error(`${method} ${path} answered ${response.status} with no JSON: ${text.slice(0, 200)}`);
-  }
-  if (!result.ok) throw new Error(`${method} ${path} failed (${response.status}): ${result.error.message}`);
+  const result = answer.body;
+  if (typeof result !== 'object' || result === null)
+    throw new Error(`${method} ${path} answered ${answer.status} with no JSON: ${answer.text.slice(0, 200)}`);
+  if (!result.ok) throw new Error(`${method} ${path} failed (${answer.status}): ${result.error.message}`);
   return result.data;
 }
 

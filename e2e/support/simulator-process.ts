@@ -75,7 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     PBX_SIM_CLIENT_SECRET: DEMO_CLIENT.secret,
   });
   const match = await child
-    .waitForOutput(/PBX simulator listening on (http:\/\/\S+)/, 15_000)
+    .waitForOutput(/PBX simulator listening on (http:\/\/\S+)/, 15_000, { what: 'listening' })
     .catch(async (error: unknown) => {
       await child.stop('SIGKILL');
       throw error;

@@ -44,12 +44,13 @@ export interface ManagedProcess {
   onLine(listener: (line: string) => void): void;
   /**
    * Resolves with the first match of `pattern` in its output (so far or later); rejects after `timeoutMs`, or
-   * when it exits first unless `afterExit` (its own children may still write).
+   * when it exits first unless `afterExit` (its own children may still write). `what` names the awaited step
+   * in the messages (`gateway exited (1) before listening`; default: printing the pattern).
    */
   waitForOutput(
     pattern: RegExp,
     timeoutMs: number,
-    options?: { afterExit?: boolean },
+    options?: { afterExit?: boolean; what?: string },
   ): Promise<RegExpExecArray>;
   /**
    * Polls `check` (default every 100 ms) until it returns something truthy; fails naming `what` after

@@ -113,8 +113,16 @@ export function captureOutput(child, { limit = 20_000, onLine } = {}) {
 /**
  * Resolves with the first match of `pattern` in `text()`, tested whenever the child writes; rejects after
  * `timeoutMs`, or when the child exits first (unless `afterExit`: a child's own children may still write).
+ * Messages call the child `name`, and what it was to do `what` (default: printing the pattern).
  */
-function matchOutput(child, text, pattern, timeoutMs, what, afterExit = false) {
+function matchOutput(
+  child,
+  text,
+  pattern,
+  timeoutMs,
+  name,
+  { afterExit = false, what = `printing ${pattern}` } = {},
+) {
   return new Promise((resolve, reject) => {
     const check = () => {
       const match = pattern.exec(text());
@@ -123,17 +131,10 @@ function matchOutput(child, text, pattern, timeoutMs, what, afterExit = false) {
     const onExit = ({ code, signal }) => {
       check();
       if (afterExit) return;
-      finish(() =>
-        reject(
-          new Error(`${what} exited (${signal ?? `code ${code}`}) before printing ${pattern}:\n${text()}`),
-        ),
-      );
+      finish(() => reject(new Error(`${name} exited (${code ?? signal}) before ${what}:\n${text()}`)));
     };
     const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(new Error(`no ${pattern} from ${what} within ${duration(timeoutMs)}:\n${text()}`)),
-        ),
+      () => finish(() => reject(new Error(`${name} not ${what} within ${duration(timeoutMs)}:\n${text()}`))),
       timeoutMs,
     );
     let done = false;
@@ -206,8 +207,8 @@ export function startProcess(command, args = [], options = {}) {
         .filter((line, i, all) => i < all.length - 1 || line !== '')
         .slice(-count),
     onLine: (listener) => void lineListeners.push(listener),
-    waitForOutput: (pattern, timeoutMs, { afterExit = false } = {}) =>
-      matchOutput(child, output.tail, pattern, timeoutMs, name, afterExit),
+    waitForOutput: (pattern, timeoutMs, options) =>
+      matchOutput(child, output.tail, pattern, timeoutMs, name, options),
     waitUntil: (check, what, timeoutMs, intervalMs = 100) =>
       waitUntil(check, what, timeoutMs, {
         intervalMs,

@@ -191,15 +191,6 @@ function socketCell(answer: unknown): string {
   return error ? (CELL_OF_CODE[error.code]?.cell ?? error.code) : 'ok';
 }
 
-/** Waits until an asynchronous check holds, polling every 100 ms; fails after `timeoutMs`. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Runs `work` over `items`, `limit` at a time. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -692,13 +683,14 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     for (const column of connected())
       for (const queue of [1, 2] as const) heldByColumn.set(`${column}:${queue}`, await hold(queue, n++));
     const allHeld = [...heldByColumn.values()];
-    await eventually(
+    await waitFor(
       async () => {
         const calls = (await streamData<HeldCallView>('admin', 'inbound')) ?? [];
         return allHeld.every((id) => calls.some((c) => c.callId === id && c.status === 'pending'));
       },
       'every held call pending on the admin’s inbound stream',
       10_000,
+      100,
     );
     for (const queue of [1, 2] as const) {
       const callId = heldByColumn.get(`admin:${queue}`) ?? '';
@@ -733,10 +725,15 @@ describe('authorization matrix: every route, command, stream and scoped item × 
           ip_address: '192.0.2.10:5060',
         },
       });
-    await eventually(async () => {
-      const calls = (await streamData<UacstaCallView>('admin', 'uacsta')) ?? [];
-      return calls.filter((c) => c.callId.startsWith('matrix-desk-')).length === 2;
-    }, 'both desk-phone calls on the admin’s uacsta stream');
+    await waitFor(
+      async () => {
+        const calls = (await streamData<UacstaCallView>('admin', 'uacsta')) ?? [];
+        return calls.filter((c) => c.callId.startsWith('matrix-desk-')).length === 2;
+      },
+      'both desk-phone calls on the admin’s uacsta stream',
+      5_000,
+      100,
+    );
     for (const queue of [1, 2] as const)
       for (const column of COLUMNS) {
         const cell = await seesOnCallStreams<UacstaCallView>(

@@ -40,21 +40,6 @@ async function readiness(gateway: GatewayProcess): Promise<Readiness | undefined
   }
 }
 
-/** Polls an async probe until it returns a value (every wait has a timeout). */
-async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 /** Requests per operation over one window. */
 async function measure(sim: RunningSimulator): Promise<Record<string, number>> {
   const before = await sim.stats();
@@ -137,10 +122,11 @@ describe('several gateways sharing one PBX through Redis', () => {
     // The baseline: ONE gateway, no Redis, over the same kind of window.
     const single = await startGatewayProcess(env);
     try {
-      await eventually(
+      await waitFor(
         async () => ((await readiness(single))?.status === 'ready' ? true : undefined),
         'ready',
         10_000,
+        100,
       );
       await sleep(WARM_UP_MS);
       baseline = await measure(sim);
@@ -151,7 +137,7 @@ describe('several gateways sharing one PBX through Redis', () => {
     gateways.push(
       ...(await Promise.all([1, 2, 3].map(() => startGatewayProcess({ ...env, REDIS_URL: redis.url })))),
     );
-    await eventually(leader, 'a leader', 10_000);
+    await waitFor(leader, 'a leader', 10_000, 100);
   }, 60_000);
 
   afterAll(async () => {
@@ -301,10 +287,11 @@ describe('several gateways sharing one PBX through Redis', () => {
     const killedAt = Date.now();
     await sleep(150); // requests already on the wire when it died
     const settled = await polls(sim);
-    await eventually(
+    await waitFor(
       async () => ((await polls(sim)) > settled ? true : undefined),
       'polls from a new leader',
       6_000,
+      100,
     );
     const takeoverMs = Date.now() - killedAt;
     expect(takeoverMs).toBeLessThan(5_000);
@@ -343,7 +330,7 @@ describe('several gateways sharing one PBX through Redis', () => {
     await waitFor(() => watcher.deltas.length > 0, 'deltas before the outage', 5_000);
     await redis.stop();
     // Without a lease nobody polls: the leader steps down before its lease could have expired.
-    await eventually(
+    await waitFor(
       async () => {
         const answers = await Promise.all(gateways.filter((g) => !g.exited).map(readiness));
         const down = answers.every((a) => a?.status === 'unavailable' && a.cluster?.redis === 'down');
@@ -351,6 +338,7 @@ describe('several gateways sharing one PBX through Redis', () => {
       },
       'every replica reporting Redis down and none leading',
       6_000,
+      100,
     );
     const idle = await polls(sim);
     await sleep(1_000);
@@ -359,8 +347,8 @@ describe('several gateways sharing one PBX through Redis', () => {
 
     // Redis comes back empty (no persistence): a leader is elected and streams continue from memory.
     redis = await startRedis(redis.port);
-    await eventually(leader, 'a leader after the outage', 10_000);
-    await eventually(async () => ((await polls(sim)) > idle ? true : undefined), 'polls again', 5_000);
+    await waitFor(leader, 'a leader after the outage', 10_000, 100);
+    await waitFor(async () => ((await polls(sim)) > idle ? true : undefined), 'polls again', 5_000, 100);
     expect(gateways.filter((g) => !g.exited)).toHaveLength(2);
     expect(watcher.socket.connected).toBe(true);
     await waitFor(() => (watcher.deltas.at(-1)?.seq ?? 0) > seqBefore, 'deltas after the outage', 8_000);

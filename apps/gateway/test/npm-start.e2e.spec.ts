@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
-import { freePort, freshClone, newUserEnv, processExists, run, waitUntil } from './support/fresh-clone.js';
+import { freePort } from '../../../tools/harness/ports.mjs';
+import { waitFor } from '../../../tools/harness/vitest-wait.mjs';
+import { freshClone, newUserEnv, processExists, run } from './support/fresh-clone.js';
 import { exitCodeWithin, npmStart, readBanner, type NpmStart } from './support/npm-start.js';
 
 const READY = /Press Ctrl-C to stop\./;
@@ -108,10 +110,11 @@ describe('npm start on a fresh clone', () => {
     });
 
     expect((await get(`${base}/healthz`)).status).toBe(200);
-    await waitUntil(
+    await waitFor(
       async () => (await get(`${base}/readyz`)).status === 200,
       '/readyz to answer 200',
       20_000,
+      250,
     );
     expect(await login(base, 'supervisor', 'supervisor')).toMatchObject({
       ok: true,
@@ -167,7 +170,7 @@ describe('npm start on a fresh clone', () => {
     );
     try {
       const pbxUrl = `http://127.0.0.1:${simPort}`;
-      await waitUntil(async () => (await get(`${pbxUrl}/sim/health`)).status === 200, 'the PBX', 15_000);
+      await waitFor(async () => (await get(`${pbxUrl}/sim/health`)).status === 200, 'the PBX', 15_000, 250);
       const users = [
         { username: 'sue', role: 'supervisor', queues: 'all', passwordHash: await hashPassword('sue-pw') },
       ];

@@ -35,21 +35,6 @@ const HOLD_WINDOW_MS = 40_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls an async probe until it returns a value (every wait has a timeout). */
-async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 interface Ready {
   status: string;
   cluster?: { role: string };
@@ -57,7 +42,7 @@ interface Ready {
 
 /** Resolves once /readyz says the gateway serves (and, in a cluster, leads). */
 async function ready(gateway: GatewayProcess): Promise<void> {
-  await eventually(
+  await waitFor(
     async () => {
       const response = await fetch(`${gateway.url}/readyz`, { signal: AbortSignal.timeout(1_000) });
       const body = (await response.json()) as Ready;
@@ -65,6 +50,7 @@ async function ready(gateway: GatewayProcess): Promise<void> {
     },
     'the gateway to be ready and leading',
     15_000,
+    100,
   );
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
 import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
 import { LeaderElection, type LeaderElectionOptions } from './leader-election.js';
 import { RedisConnection } from './redis-connection.js';
@@ -15,16 +16,6 @@ interface Candidate {
 let redis: RunningRedis;
 let run = 0;
 const candidates: Candidate[] = [];
-
-async function waitUntil<T>(probe: () => T | undefined | false, what: string, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Candidates of one election (a fresh key prefix per test). */
 function campaign(
@@ -81,7 +72,7 @@ afterAll(async () => {
 describe('LeaderElection', () => {
   it('elects exactly one of several candidates and keeps it while it renews', async () => {
     const group = campaign(['a', 'b', 'c']);
-    const leader = await waitUntil(() => leaders(group)[0], 'a leader');
+    const leader = await waitFor(() => leaders(group)[0], 'a leader');
     // Several lease lifetimes later: same leader, never two at once, nobody deposed.
     for (let i = 0; i < 40; i++) {
       expect(leaders(group).map((c) => c.name)).toEqual([leader.name]);
@@ -93,11 +84,11 @@ describe('LeaderElection', () => {
 
   it('hands over at once on stop(), with a higher fencing token', async () => {
     const group = campaign(['a', 'b'], { ttlMs: 5_000, renewEveryMs: 1_000 });
-    const first = await waitUntil(() => leaders(group)[0], 'a first leader');
+    const first = await waitFor(() => leaders(group)[0], 'a first leader');
     const firstToken = first.election.fencingToken ?? 0;
     const stoppedAt = Date.now();
     await first.election.stop();
-    const second = await waitUntil(() => leaders(group)[0], 'a second leader', 2_000);
+    const second = await waitFor(() => leaders(group)[0], 'a second leader', 2_000);
     expect(second.name).not.toBe(first.name);
     // Released, not expired: far sooner than the 5 s lease.
     expect(Date.now() - stoppedAt).toBeLessThan(1_000);
@@ -107,12 +98,12 @@ describe('LeaderElection', () => {
 
   it('replaces a leader that stops renewing within the lease, and the old one steps down first', async () => {
     const group = campaign(['a', 'b']);
-    const first = await waitUntil(() => leaders(group)[0], 'a first leader');
+    const first = await waitFor(() => leaders(group)[0], 'a first leader');
     const other = group.find((c) => c !== first) as Candidate;
     // The leader loses Redis (as if its process hung): no more renewals, no release.
     const cutAt = Date.now();
     await first.redis.close();
-    await waitUntil(() => other.election.leading, 'the takeover', 2_000);
+    await waitFor(() => other.election.leading, 'the takeover', 2_000);
     const elapsed = Date.now() - cutAt;
     expect(elapsed).toBeLessThan(600 + 50 + 300);
     const deposed = first.log.find((entry) => entry.what === 'deposed');
@@ -124,10 +115,10 @@ describe('LeaderElection', () => {
 
   it('steps down at once when the lease turns out to be someone else’s', async () => {
     const [only] = campaign(['a']);
-    await waitUntil(() => only?.election.leading, 'the lead');
+    await waitFor(() => only?.election.leading, 'the lead');
     const prefix = `election-test-${run}`;
     await only?.redis.command(['SET', `${prefix}:leader`, 'intruder', 'PX', '5000']);
-    await waitUntil(() => !only?.election.leading, 'stepping down', 1_000);
+    await waitFor(() => !only?.election.leading, 'stepping down', 1_000);
     expect(only?.log.at(-1)).toMatchObject({ what: 'deposed', detail: /another replica/ });
   });
 
@@ -137,21 +128,21 @@ describe('LeaderElection', () => {
       attempts++;
       return Promise.reject(new Error('shared state unreadable'));
     });
-    await waitUntil(() => attempts >= 2, 'a second attempt');
+    await waitFor(() => attempts >= 2, 'a second attempt');
     expect(only?.election.leading).toBe(false);
     expect(only?.log).toEqual([]);
   });
 
   it('stops leading before its lease could lapse when Redis hangs, and leads again once it answers', async () => {
     const [only] = campaign(['a'], {}, () => Promise.resolve(), 200);
-    await waitUntil(() => only?.election.leading, 'the lead');
+    await waitFor(() => only?.election.leading, 'the lead');
     redis.freeze();
     try {
-      await waitUntil(() => !only?.election.leading, 'stepping down', 1_500);
+      await waitFor(() => !only?.election.leading, 'stepping down', 1_500);
     } finally {
       redis.thaw();
     }
     expect(only?.log.at(-1)).toMatchObject({ what: 'deposed', detail: /lapsed/ });
-    await waitUntil(() => only?.election.leading, 'the lead again', 3_000);
+    await waitFor(() => only?.election.leading, 'the lead again', 3_000);
   });
 });

@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
+import { redisWithTwoConnections, type RedisWithTwoConnections } from '../../test/support/redis-server.js';
 import { RedisConnection } from './redis-connection.js';
 import { RedisDecisionLock } from './redis-decision-lock.js';
 
 const quiet = { log: () => undefined, warn: () => undefined };
 
-let redis: RunningRedis;
+let cluster: RedisWithTwoConnections;
 let one: RedisConnection;
 let two: RedisConnection;
 
-async function ready(connection: RedisConnection): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!connection.up) {
-    if (Date.now() > deadline) throw new Error('Redis connection not ready within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 beforeAll(async () => {
-  redis = await startRedis();
-  one = new RedisConnection({ url: redis.url, logger: quiet });
-  two = new RedisConnection({ url: redis.url, logger: quiet });
-  await Promise.all([ready(one), ready(two)]);
+  cluster = await redisWithTwoConnections();
+  ({ one, two } = cluster);
 });
 
-afterAll(async () => {
-  await one.close();
-  await two.close();
-  await redis.stop();
-});
+afterAll(() => cluster.close());
 
 describe('RedisDecisionLock', () => {
   it('lets exactly one of many simultaneous claims from two gateways win, and names the winner to the rest', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
+import { redisWithTwoConnections, type RedisWithTwoConnections } from '../../test/support/redis-server.js';
 import { LoginThrottle, type LoginLimits } from '../auth/login-throttle.js';
 import { RedisConnection } from './redis-connection.js';
 import { RedisLoginAttempts } from './redis-login-attempts.js';
@@ -17,18 +17,10 @@ const LIMITS: Partial<LoginLimits> = {
   leaseMs: 400,
 };
 
-let redis: RunningRedis;
+let cluster: RedisWithTwoConnections;
 let one: RedisConnection;
 let two: RedisConnection;
 let prefixes = 0;
-
-async function ready(connection: RedisConnection): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!connection.up) {
-    if (Date.now() > deadline) throw new Error('Redis connection not ready within 5 s');
-    await sleep(10);
-  }
-}
 
 /** Two replicas' throttles over the same keys (a fresh prefix per test). */
 function replicas(limits: Partial<LoginLimits> = LIMITS) {
@@ -45,17 +37,11 @@ async function fail(throttle: LoginThrottle, who: { user?: string; address: stri
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
-  one = new RedisConnection({ url: redis.url, logger: quiet });
-  two = new RedisConnection({ url: redis.url, logger: quiet });
-  await Promise.all([ready(one), ready(two)]);
+  cluster = await redisWithTwoConnections();
+  ({ one, two } = cluster);
 });
 
-afterAll(async () => {
-  await one.close();
-  await two.close();
-  await redis.stop();
-});
+afterAll(() => cluster.close());
 
 const sue = { user: 'sue', address: '10.0.0.1' };
 

@@ -1,5 +1,6 @@
 import type { HealthView } from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
 import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
 import { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
@@ -31,16 +32,6 @@ let redis: RunningRedis;
 let run = 0;
 const replicas: Replica[] = [];
 
-async function waitUntil<T>(probe: () => T | undefined | false, what: string, timeoutMs = 3_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** Two replicas of one cluster (fresh prefix), both following the state channel. */
 async function cluster(): Promise<[Replica, Replica]> {
   const prefix = `streams-test-${++run}`;
@@ -55,7 +46,7 @@ async function cluster(): Promise<[Replica, Replica]> {
     const hub = new StreamHub(emitter, new MetricsService(), shared);
     const replica: Replica = { ctx, shared, hub, sent, fenced: 0 };
     shared.onFenced = () => replica.fenced++;
-    await waitUntil(() => ctx.redis.up, 'Redis');
+    await waitFor(() => ctx.redis.up, 'Redis', 3_000);
     await shared.follow(hub);
     replicas.push(replica);
     return replica;
@@ -100,12 +91,12 @@ describe('SharedStreams', () => {
     await lead(a);
     a.hub.commit('health', 'health', health('down'), health('down'));
     a.hub.commit('health', 'health', health('connected'), health('connected'));
-    await waitUntil(() => a.sent.length === 2, 'both pushes');
+    await waitFor(() => a.sent.length === 2, 'both pushes', 3_000);
     expect(a.sent).toEqual([
       { event: 'snapshot', seq: 1 },
       { event: 'delta', seq: 2 },
     ]);
-    await waitUntil(() => b.hub.snapshot('health')?.seq === 2, 'the follower mirror');
+    await waitFor(() => b.hub.snapshot('health')?.seq === 2, 'the follower mirror', 3_000);
     expect(b.hub.snapshot('health')).toEqual({
       stream: 'health',
       kind: 'health',
@@ -115,7 +106,7 @@ describe('SharedStreams', () => {
     // The follower pushes nothing itself: the leader's broadcast reaches its sockets through the adapter.
     expect(b.sent).toEqual([]);
     a.hub.setQueueCatalogue([4, 5]);
-    await waitUntil(() => !b.hub.isKnownQueue(9), 'the catalogue');
+    await waitFor(() => !b.hub.isKnownQueue(9), 'the catalogue', 3_000);
     expect(b.hub.isKnownQueue(5)).toBe(true);
   });
 
@@ -132,19 +123,19 @@ describe('SharedStreams', () => {
     const [a, b] = await cluster();
     await lead(a);
     a.hub.commit('health', 'health', health('connected'), health('connected'));
-    await waitUntil(() => b.hub.snapshot('health')?.seq === 1, 'the first state');
+    await waitFor(() => b.hub.snapshot('health')?.seq === 1, 'the first state', 3_000);
     // b takes over while a still believes it leads (a paused process, say).
     follow(b);
     await b.shared.loadInto(b.hub, false);
     await lead(b);
     a.hub.commit('health', 'health', health('down'), health('down'));
-    await waitUntil(() => a.fenced === 1, 'the fenced write');
+    await waitFor(() => a.fenced === 1, 'the fenced write', 3_000);
     expect(a.sent).toEqual([{ event: 'snapshot', seq: 1 }]);
     const stored = await b.shared.load();
     expect(stored.streams).toEqual([{ stream: 'health', kind: 'health', seq: 1, data: health('connected') }]);
     // The new leader continues the stream from the stored seq.
     b.hub.commit('health', 'health', health('degraded'), health('degraded'));
-    await waitUntil(() => b.sent.length === 1, 'the new leader push');
+    await waitFor(() => b.sent.length === 1, 'the new leader push', 3_000);
     expect(b.sent).toEqual([{ event: 'delta', seq: 2 }]);
   });
 
@@ -154,7 +145,7 @@ describe('SharedStreams', () => {
     for (let i = 0; i < 5; i++)
       a.hub.commit('health', 'health', health('connected', i), health('connected', i));
     a.hub.commit('inbound', 'inbound', [], { upsert: [], remove: [] });
-    await waitUntil(() => a.sent.length === 6, 'the pushes');
+    await waitFor(() => a.sent.length === 6, 'the pushes', 3_000);
     // A follower that joins late: everything comes from the store, not from messages.
     const late = new StreamHub(
       { toRoom: () => undefined } as unknown as LiveEmitter,
@@ -171,11 +162,11 @@ describe('SharedStreams', () => {
     await lead(a);
     a.hub.commit('health', 'health', health('connected'), health('connected'));
     a.hub.commit('health', 'health', health('degraded'), health('degraded'));
-    await waitUntil(() => a.sent.length === 2, 'the pushes');
+    await waitFor(() => a.sent.length === 2, 'the pushes', 3_000);
     // The hub falls behind the store (it should never happen; the store must still only move forward).
     a.hub.mirror({ stream: 'health', kind: 'health', seq: 1, data: health('connected') });
     a.hub.commit('health', 'health', health('down'), health('down'));
-    await waitUntil(() => a.hub.current('health', 'health')?.pbx === 'degraded', 'the catch-up');
+    await waitFor(() => a.hub.current('health', 'health')?.pbx === 'degraded', 'the catch-up', 3_000);
     expect(a.hub.snapshot('health')?.seq).toBe(2);
     expect(a.sent).toHaveLength(2);
   });

@@ -10,6 +10,11 @@ import {
   type StreamTypes,
 } from '@switchboard/live-protocol';
 import { io, type Socket } from 'socket.io-client';
+import { requestJson } from '../../../../tools/harness/http.mjs';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
+
+// The one wait of the gateway tests, re-exported beside the clients it waits on.
+export { waitFor };
 
 /** A socket.io client as a browser would use it, keeping the streams it subscribed to up to date. */
 export interface TestClient {
@@ -24,21 +29,6 @@ export interface TestClient {
   /** Reasons of `session:expired` messages received. */
   expired: string[];
   close(): void;
-}
-
-/** Waits until `check` returns something truthy, polling every 25 ms; fails after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | undefined | null | false,
-  what: string,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Connects with a token (and optional headers); resolves after `hello`, rejects with the connect error. */
@@ -109,18 +99,15 @@ export function connectClient(
 
 /** Signs in through REST and returns the session token. */
 export async function login(url: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-    signal: AbortSignal.timeout(5_000),
+  const { body } = await rest<Result<{ token: string }>>(url, 'POST', '/api/auth/login', undefined, {
+    username,
+    password,
   });
-  const body = (await response.json()) as Result<{ token: string }>;
   if (!body.ok) throw new Error(`login of ${username} failed: ${body.error.message}`);
   return body.data.token;
 }
 
-/** A JSON REST call with an optional bearer token; returns status, headers and parsed body. */
+/** A JSON REST call with an optional bearer token; returns status, headers and parsed body (text if not JSON). */
 export async function rest<T = unknown>(
   url: string,
   method: string,
@@ -128,21 +115,11 @@ export async function rest<T = unknown>(
   token?: string,
   body?: unknown,
 ): Promise<{ status: number; body: T; headers: Headers }> {
-  const response = await fetch(`${url}${path}`, {
+  const answer = await requestJson<T>(`${url}${path}`, {
     method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(5_000),
+    ...(token ? { token } : {}),
+    ...(body !== undefined ? { body } : {}),
+    timeoutMs: 5_000,
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON (HTML docs page)
-  }
-  return { status: response.status, body: parsed as T, headers: response.headers };
+  return { status: answer.status, body: answer.body, headers: answer.headers };
 }

@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runToEnd } from '../../../../tools/harness/processes.mjs';
 
 /** The repository this test runs in. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -47,38 +47,18 @@ export function newUserEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
 }
 
 /** Runs a command to its end; rejects with its output when it fails or outlives `timeoutMs`. */
-export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number) {
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')} took more than ${timeoutMs / 1000} s:\n${output}`));
-    }, timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(output);
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${String(code)}:\n${output}`));
-    });
-  });
-}
-
-/** A TCP port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+export async function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<string> {
+  const { code, output, timedOut } = await runToEnd(command, args, { cwd, env, timeoutMs });
+  const shown = `${command} ${args.join(' ')}`;
+  if (timedOut) throw new Error(`${shown} took more than ${timeoutMs / 1000} s:\n${output}`);
+  if (code !== 0) throw new Error(`${shown} exited with ${String(code)}:\n${output}`);
+  return output;
 }
 
 /** True while a process with this id exists. */
@@ -88,18 +68,5 @@ export function processExists(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Resolves once `check` resolves true, trying every 250 ms; rejects after `timeoutMs`. */
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  what: string,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

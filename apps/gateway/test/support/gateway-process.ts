@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startProcess } from '../../../../tools/harness/processes.mjs';
 import { freshDataDir } from './test-config.js';
 
 /** The built gateway (build it first: `npx nx run-many -t build -p pbx-api live-protocol pbx-simulator gateway`). */
@@ -17,10 +17,7 @@ export interface GatewayProcess {
   readonly exited: boolean;
 }
 
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
+const LISTENING = /"msg":"gateway listening".*?"url":"http:\/\/[^:]+:(\d+)"/;
 
 /**
  * Spawns `node dist/main.js` with `env` (PORT=0 by default) and resolves with its URL once it logs
@@ -34,7 +31,8 @@ export async function startGatewayProcess(
   if (!existsSync(GATEWAY_MAIN))
     throw new Error(`gateway not built: ${GATEWAY_MAIN} is missing (nx build gateway)`);
   const ownDataDir = env['DATA_DIR'] ? undefined : freshDataDir();
-  const child = spawn(process.execPath, [GATEWAY_MAIN], {
+  const gateway = startProcess(process.execPath, [GATEWAY_MAIN], {
+    name: 'gateway',
     env: {
       PATH: process.env['PATH'] ?? '',
       PORT: '0',
@@ -43,49 +41,25 @@ export async function startGatewayProcess(
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Tests read the whole log (the secret-leak test scans every line).
+    outputLimit: Infinity,
+    graceMs: 5_000,
   });
-  running.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => {
-    running.delete(child);
+  void gateway.exited.then(() => {
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`gateway did not start within ${timeoutMs} ms:\n${output.slice(-4_000)}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"msg":"gateway listening".*?"url":"http:\/\/[^:]+:(\d+)"/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`gateway exited (${String(code ?? signal)}) before listening:\n${output.slice(-4_000)}`),
-      );
+  const [, port] = await gateway
+    .waitForOutput(LISTENING, timeoutMs, { what: 'listening' })
+    .catch(async (error: unknown) => {
+      await gateway.stop('SIGKILL');
+      throw error;
     });
-  });
   return {
-    url,
-    output: () => output,
+    url: `http://127.0.0.1:${port}`,
+    output: gateway.output,
     get exited() {
-      return child.exitCode !== null || child.signalCode !== null;
+      return !gateway.isRunning();
     },
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: async (signal = 'SIGTERM') => void (await gateway.stop(signal)),
   };
 }

@@ -13,6 +13,10 @@ import { io, type Socket } from 'socket.io-client';
 import type { RunningGateway } from '../../src/create-app.js';
 import { DisplayTokensService } from '../../src/auth/display-tokens.service.js';
 import { TokenSigner } from '../../src/auth/token-signer.js';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
+
+// The one wait of the gateway tests, re-exported beside the clients it waits on.
+export { waitFor };
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -34,21 +38,6 @@ export function sessionToken(
 export async function displayToken(gateway: RunningGateway, queues: number[]): Promise<string> {
   const created = await gateway.app.get(DisplayTokensService).create({ name: 'Test TV', queues }, 'test');
   return created.token;
-}
-
-/** Polls `probe` until it returns a value, failing after `timeoutMs` with `what` in the message. */
-export async function waitFor<T>(
-  probe: () => T | undefined | false,
-  what: string,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 interface Mirror {

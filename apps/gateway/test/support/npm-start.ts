@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { startProcess } from '../../../../tools/harness/processes.mjs';
 
 /** `npm start` running in a clone, as a terminal runs it: in its own process group. */
 export interface NpmStart {
@@ -26,41 +26,27 @@ export interface Banner {
 
 /** Starts `npm start` in `cwd`. */
 export function npmStart(cwd: string, env: NodeJS.ProcessEnv): NpmStart {
-  const child = spawn('npm', ['start'], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exitCode: number | NodeJS.Signals | null | undefined;
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exitCode = code ?? signal;
-      resolve(exitCode);
-    }),
-  );
+  // Everything it prints is kept: the banner comes after the whole build's output.
+  const npm = startProcess('npm', ['start'], {
+    name: 'npm start',
+    cwd,
+    env,
+    detached: true,
+    outputLimit: Infinity,
+  });
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
-      process.kill(-(child.pid ?? 0), signal);
+      process.kill(-npm.pid, signal);
     } catch {
       // the group is gone
     }
   };
   return {
-    output: () => output,
-    exited,
+    output: npm.output,
+    exited: npm.exited.then(({ code, signal }) => code ?? signal),
     interrupt: () => signalGroup('SIGINT'),
     kill: () => signalGroup('SIGKILL'),
-    waitFor: async (pattern, timeoutMs, afterExit = false) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = pattern.exec(output);
-        if (match) return match;
-        if (exitCode !== undefined && !afterExit)
-          throw new Error(`npm start exited (${String(exitCode)}) before printing ${pattern}:\n${output}`);
-        if (Date.now() > deadline)
-          throw new Error(`npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    waitFor: (pattern, timeoutMs, afterExit = false) => npm.waitForOutput(pattern, timeoutMs, { afterExit }),
   };
 }
 

@@ -1,5 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from '../../../../tools/harness/ports.mjs';
+import { startProcess } from '../../../../tools/harness/processes.mjs';
+import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
+import { RedisConnection } from '../../src/cluster/redis-connection.js';
 
 /** A redis-server child for one test file. */
 export interface RunningRedis {
@@ -11,20 +14,6 @@ export interface RunningRedis {
   /** Resumes a frozen server (SIGCONT). */
   thaw(): void;
   stop(): Promise<void>;
-}
-
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-/** A port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function answersPing(port: number): Promise<boolean> {
@@ -47,36 +36,56 @@ async function answersPing(port: number): Promise<boolean> {
  */
 export async function startRedis(wantedPort?: number, timeoutMs = 10_000): Promise<RunningRedis> {
   const port = wantedPort ?? (await freePort());
-  const child = spawn(
+  const redis = startProcess(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { name: 'redis-server' },
   );
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => running.delete(child));
-  const deadline = Date.now() + timeoutMs;
-  while (!(await answersPing(port))) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited before answering:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not answer within ${timeoutMs} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await redis
+    .waitUntil(() => answersPing(port), 'redis-server to answer PING', timeoutMs, 50)
+    .catch(async (error) => {
+      await redis.stop('SIGKILL');
+      throw error;
+    });
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    freeze: () => child.kill('SIGSTOP'),
-    thaw: () => child.kill('SIGCONT'),
+    freeze: () => redis.child.kill('SIGSTOP'),
+    thaw: () => redis.child.kill('SIGCONT'),
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGCONT');
-      child.kill('SIGKILL');
-      await exited;
+      if (!redis.isRunning()) return;
+      redis.child.kill('SIGCONT');
+      await redis.stop('SIGKILL');
+    },
+  };
+}
+
+/** A redis-server and two connections to it, as two gateways would hold them. */
+export interface RedisWithTwoConnections {
+  redis: RunningRedis;
+  one: RedisConnection;
+  two: RedisConnection;
+  /** Closes both connections, then stops the server. */
+  close(): Promise<void>;
+}
+
+/** Starts a redis-server and opens two quiet connections to it; resolves once both are up. */
+export async function redisWithTwoConnections(): Promise<RedisWithTwoConnections> {
+  const redis = await startRedis();
+  const quiet = { log: () => undefined, warn: () => undefined };
+  const one = new RedisConnection({ url: redis.url, logger: quiet });
+  const two = new RedisConnection({ url: redis.url, logger: quiet });
+  await Promise.all(
+    [one, two].map((connection) => waitFor(() => connection.up, 'a Redis connection', 5_000, 10)),
+  );
+  return {
+    redis,
+    one,
+    two,
+    close: async () => {
+      await one.close();
+      await two.close();
+      await redis.stop();
     },
   };
 }

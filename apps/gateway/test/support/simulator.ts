@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { requestJson } from '../../../../tools/harness/http.mjs';
+import { startProcess } from '../../../../tools/harness/processes.mjs';
 
 /** The built simulator (build it first: `npx nx run-many -t build -p pbx-api live-protocol pbx-simulator`). */
 const SIMULATOR_MAIN = fileURLToPath(new URL('../../../pbx-simulator/dist/main.js', import.meta.url));
@@ -43,12 +44,6 @@ export interface RunningSimulator {
   stop(): Promise<void>;
 }
 
-const running = new Set<ChildProcess>();
-// A crashed test run must not leave simulators behind.
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 function flags(options: SimulatorOptions): string[] {
   const out = ['--port', '0', '--host', '127.0.0.1'];
   const add = (flag: string, value: string | number | undefined) => {
@@ -65,65 +60,31 @@ function flags(options: SimulatorOptions): string[] {
   return [...out, ...(options.extraArgs ?? [])];
 }
 
-async function requestJson<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
-}
-
 /** Spawns the built simulator on a free port and resolves once it prints its URL. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   if (!existsSync(SIMULATOR_MAIN)) {
     throw new Error(`simulator not built: ${SIMULATOR_MAIN} is missing (run nx build pbx-simulator)`);
   }
-  const child = spawn(process.execPath, [SIMULATOR_MAIN, ...flags(options)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const simulator = startProcess(process.execPath, [SIMULATOR_MAIN, ...flags(options)], {
+    name: 'simulator',
   });
-  running.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => running.delete(child));
-
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`simulator did not start within ${options.startTimeoutMs ?? 10_000} ms:\n${output}`));
-    }, options.startTimeoutMs ?? 10_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = LISTENING.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace(/\/+$/, ''));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`simulator exited with code ${String(code)} before listening:\n${output}`));
+  const match = await simulator
+    .waitForOutput(LISTENING, options.startTimeoutMs ?? 10_000, { what: 'listening' })
+    .catch(async (error: unknown) => {
+      await simulator.stop('SIGKILL');
+      throw error;
     });
-  });
-  // Keep draining output so a chatty child never blocks on a full pipe.
-  child.stdout?.resume();
-  child.stderr?.resume();
+  const url = (match[1] ?? '').replace(/\/+$/, '');
+  const get = async <T>(path: string) => (await requestJson<T>(`${url}${path}`, { timeoutMs: 5_000 })).body;
 
   return {
     url,
-    stats: async () => (await requestJson<SimulatorStats>(`${url}/sim/stats`)).body,
-    get: async <T>(path: string) => (await requestJson<T>(`${url}${path}`)).body,
-    post: <T>(path: string, body: unknown) =>
-      requestJson<T>(`${url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-      await exited;
-      clearTimeout(timer);
+    stats: () => get<SimulatorStats>('/sim/stats'),
+    get,
+    post: async <T>(path: string, body: unknown) => {
+      const answer = await requestJson<T>(`${url}${path}`, { method: 'POST', body, timeoutMs: 5_000 });
+      return { status: answer.status, body: answer.body };
     },
+    stop: async () => void (await simulator.stop()),
   };
 }
