@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { installApiDocs } from './api-docs/api-docs.js';
 import { AppModule } from './app.module.js';
 import { CLUSTER_CONTEXT, type ClusterContext } from './cluster/cluster-context.js';
 import { RedisIoAdapter } from './cluster/redis-io.adapter.js';
@@ -37,6 +38,7 @@ export async function startGateway(
     bodyParser: false,
   });
   installHttpPolicy(app, config);
+  installApiDocs(app);
   // Several gateways: socket.io broadcasts reach the sockets of every replica through Redis.
   app.useWebSocketAdapter(
     config.redisUrl

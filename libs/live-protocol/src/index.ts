@@ -4,3 +4,4 @@ export * from './views.js';
 export * from './streams.js';
 export * from './commands.js';
 export * from './socket-events.js';
+export * from './rest.js';

@@ -10,6 +10,19 @@ export type ErrorCode =
   | 'pbx_unavailable'
   | 'internal';
 
+/** Every {@link ErrorCode}, for checks at run time; written as a record so that a code missing here fails to compile. */
+export const ERROR_CODES = Object.keys({
+  invalid_payload: true,
+  unauthorized: true,
+  forbidden: true,
+  not_found: true,
+  conflict: true,
+  rate_limited: true,
+  pbx_error: true,
+  pbx_unavailable: true,
+  internal: true,
+} satisfies Record<ErrorCode, true>) as readonly ErrorCode[];
+
 /** A failure with a code and a sentence a person can read; never internal error text. */
 export interface ResultError {
   code: ErrorCode;

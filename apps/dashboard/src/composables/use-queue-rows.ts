@@ -1,7 +1,7 @@
-import { queueStream } from '@switchboard/live-protocol';
+import { queueStream, type QueueRef } from '@switchboard/live-protocol';
 import { computed, type ComputedRef } from 'vue';
 import type { QueueRow } from '../lib/board-rows.js';
-import { useQueuesStore, type QueueRef } from '../stores/queues.store.js';
+import { useQueuesStore } from '../stores/queues.store.js';
 import { useStreamsStore } from '../stores/streams.store.js';
 
 const NOTES = {

@@ -1,4 +1,4 @@
-import { queueStream, type QueueView } from '@switchboard/live-protocol';
+import { queueStream, type QueueRef, type QueueView } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
 import { callApi } from '../api/rest-client.js';
@@ -9,13 +9,6 @@ import { useConnectionStore } from './connection.store.js';
 import { useOutageStore } from './outage.store.js';
 import { useSessionStore } from './session.store.js';
 import { useStreamsStore, type StreamStatus } from './streams.store.js';
-
-/** A queue the screen may show, before or after its data arrived. */
-export interface QueueRef {
-  id: number;
-  number: string;
-  name: string;
-}
 
 /** How fresh one queue's figures are. */
 export interface QueueFreshness {

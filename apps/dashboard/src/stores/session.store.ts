@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@switchboard/live-protocol';
+import type { LoginAnswer, LoginRequest, LogoutAnswer, SessionInfo } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { callApi } from '../api/rest-client.js';
@@ -16,12 +16,6 @@ export type SessionKind = 'password' | 'display';
 export interface SessionEnd {
   kind: SessionKind;
   reason: string;
-}
-
-interface LoginAnswer {
-  token: string;
-  expiresAt: number;
-  session: SessionInfo;
 }
 
 // Storage can be blocked (iframes with third-party storage off): the session then lives in memory only.
@@ -111,7 +105,7 @@ export const useSessionStore = defineStore('session', () => {
     }
     const answer = await callApi<LoginAnswer>('/api/auth/login', {
       method: 'POST',
-      body: { username: username.trim(), password },
+      body: { username: username.trim(), password } satisfies LoginRequest,
     });
     if (!answer.ok) return answer;
     clear();
@@ -147,7 +141,7 @@ export const useSessionStore = defineStore('session', () => {
     clear();
     ended.value = null;
     if (current && wasPassword) {
-      await callApi('/api/auth/logout', { method: 'POST', token: current, timeoutMs: 3000 });
+      await callApi<LogoutAnswer>('/api/auth/logout', { method: 'POST', token: current, timeoutMs: 3000 });
     }
   }
 

@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Res, UseGuards } from '@nestjs/common';
-import { ok, type Result } from '@switchboard/live-protocol';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ok, type AdminPbxAnswer } from '@switchboard/live-protocol';
 import { PbxApiError, PbxError, PbxValidationError, validate } from '@switchboard/pbx-api';
+import { ApiErrors, ApiResult, ApiSignedIn, PBX_OPERATION_TEMPLATE_ID } from '../api-docs/api-responses.js';
+import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
@@ -43,6 +46,8 @@ function targetOf(params: Record<string, unknown>): string {
  * and failures are mapped: PBX errcode -> 502 with errcode and errmsg, PBX unreachable -> 503, request
  * budget full -> 429 with Retry-After.
  */
+@ApiTags('pbx')
+@ApiSignedIn()
 @Controller('api/pbx')
 @UseGuards(SessionGuard)
 @RequireRole('admin')
@@ -56,13 +61,29 @@ export class AdminPbxController {
 
   @Post(':resource/:action')
   @HttpCode(HttpStatus.OK)
+  // The document lists one path per operation instead, each with its own body schema (openapi-document.ts).
+  @ApiOperation({
+    operationId: PBX_OPERATION_TEMPLATE_ID,
+    description:
+      'Admins only. The body is checked against the same rules the PBX client uses; the call is audited.',
+  })
+  @ApiParam({ name: 'resource', schema: { type: 'string' } })
+  @ApiParam({ name: 'action', schema: { type: 'string' } })
+  @ApiBody({ schema: { type: 'object' } })
+  @ApiResult(REST_SCHEMAS.pbxAnswer, 'The PBX’s answer')
+  @ApiErrors(
+    HttpStatus.BAD_REQUEST,
+    HttpStatus.TOO_MANY_REQUESTS,
+    HttpStatus.BAD_GATEWAY,
+    HttpStatus.SERVICE_UNAVAILABLE,
+  )
   async call(
     @Param('resource') resource: string,
     @Param('action') action: string,
     @Body() body: unknown,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: ServerResponse,
-  ): Promise<Result<unknown>> {
+  ): Promise<AdminPbxAnswer> {
     const name = `${resource}/${action}`;
     const operation = findAdminOperation(name);
     if (!operation)

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { AdminPbxController } from './admin-pbx.controller.js';
-import { ApiDocsRegistrar } from './api-docs.registrar.js';
 
-/** Admin REST for every PBX operation, and its OpenAPI documentation. */
-@Module({ imports: [AuthModule], controllers: [AdminPbxController], providers: [ApiDocsRegistrar] })
+/** Admin REST for every PBX operation. */
+@Module({ imports: [AuthModule], controllers: [AdminPbxController] })
 export class AdminModule {}

@@ -1,5 +1,8 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { parseAuditQuery, type AuditEntryView, type Result } from '@switchboard/live-protocol';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
+import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from './audit.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
@@ -8,6 +11,8 @@ import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/
  * GET /api/audit?limit=: recent audit entries, newest first, for supervisors and admins; each reader gets the
  * entries it may see (as `audit:recent`).
  */
+@ApiTags('audit')
+@ApiSignedIn()
 @Controller('api/audit')
 @UseGuards(SessionGuard)
 @RequireRole('supervisor')
@@ -15,6 +20,19 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
+  @ApiOperation({
+    operationId: 'audit_recent',
+    summary:
+      'Recent audit entries, newest first (supervisors and admins; each sees the entries of its queues)',
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: 'how many entries, at most (default 100)',
+    schema: { type: 'integer', minimum: 1, maximum: 500 },
+  })
+  @ApiResult(REST_SCHEMAS.auditEntries, 'Entries, newest first')
+  @ApiErrors(HttpStatus.BAD_REQUEST)
   recent(@CurrentPrincipal() principal: Principal, @Query('limit') limit?: string): Result<AuditEntryView[]> {
     const parsed = parseAuditQuery(
       limit === undefined ? {} : { limit: /^\d+$/.test(limit) ? Number(limit) : limit },

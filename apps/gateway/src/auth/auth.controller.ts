@@ -1,19 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ok, type Result, type SessionInfo } from '@switchboard/live-protocol';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ok,
+  type LoginAnswer,
+  type LoginRequest,
+  type LogoutAnswer,
+  type Result,
+  type SessionAnswer,
+} from '@switchboard/live-protocol';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
+import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuthService } from './auth.service.js';
 import type { Principal } from './principal.js';
 import { CurrentPrincipal, restError, SessionGuard } from './session.guard.js';
 
-/** Answer of a successful login. */
-export interface LoginAnswer {
-  token: string;
-  /** Epoch ms. */
-  expiresAt: number;
-  session: SessionInfo;
-}
-
 /** Password sign-in, the current session, sign-out. */
+@ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
@@ -21,14 +24,24 @@ export class AuthController {
   /** POST /api/auth/login {username, password}: a short-lived session token. */
   @Post('login')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'auth_login',
+    summary: 'Sign in with a username and password; returns a short-lived session token',
+  })
+  @ApiBody({ required: true, schema: REST_SCHEMAS.loginRequest })
+  @ApiResult(REST_SCHEMAS.loginAnswer, 'Signed in')
+  @ApiErrors(HttpStatus.UNAUTHORIZED, HttpStatus.TOO_MANY_REQUESTS)
   async login(
     @Body() body: unknown,
     @Req() request: IncomingMessage,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<Result<LoginAnswer>> {
-    const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    // Read as untrusted: the service checks each field's type.
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Partial<
+      Record<keyof LoginRequest, unknown>
+    >;
     const address = this.auth.clientAddress(request.socket.remoteAddress, request.headers);
-    const outcome = await this.auth.login(input['username'], input['password'], address);
+    const outcome = await this.auth.login(input.username, input.password, address);
     if (!outcome.ok) {
       if (outcome.code === 'rate_limited') {
         response.setHeader('Retry-After', String(outcome.retryAfterSec));
@@ -42,9 +55,10 @@ export class AuthController {
   /** GET /api/auth/session: who the token (or proxy) says the caller is. */
   @Get('session')
   @UseGuards(SessionGuard)
-  session(
-    @CurrentPrincipal() principal: Principal,
-  ): Result<{ session: SessionInfo; expiresAt: number | null }> {
+  @ApiOperation({ operationId: 'auth_session', summary: 'The caller’s session' })
+  @ApiSignedIn()
+  @ApiResult(REST_SCHEMAS.sessionAnswer, 'Session')
+  session(@CurrentPrincipal() principal: Principal): Result<SessionAnswer> {
     const expiresAt = principal.source.kind === 'session' ? principal.source.expiresAt : null;
     return ok({ session: principal.session, expiresAt });
   }
@@ -53,7 +67,10 @@ export class AuthController {
   @Post('logout')
   @HttpCode(HttpStatus.OK)
   @UseGuards(SessionGuard)
-  logout(@CurrentPrincipal() principal: Principal): Result<{ signedOut: true }> {
+  @ApiOperation({ operationId: 'auth_logout', summary: 'End the session now (its sockets are closed)' })
+  @ApiSignedIn()
+  @ApiResult(REST_SCHEMAS.logoutAnswer, 'Signed out')
+  logout(@CurrentPrincipal() principal: Principal): Result<LogoutAnswer> {
     this.auth.logout(principal);
     return ok({ signedOut: true });
   }

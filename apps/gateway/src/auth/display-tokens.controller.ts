@@ -1,15 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
-import { ok, type Result } from '@switchboard/live-protocol';
-import { AuditService } from '../audit/audit.service.js';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  DisplayTokenInputError,
-  DisplayTokensService,
+  ok,
+  type DisplayTokenCreated,
+  type DisplayTokenRevoked,
   type DisplayTokenView,
-} from './display-tokens.service.js';
+  type Result,
+} from '@switchboard/live-protocol';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
+import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
+import { AuditService } from '../audit/audit.service.js';
+import { DisplayTokenInputError, DisplayTokensService } from './display-tokens.service.js';
 import type { Principal } from './principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from './session.guard.js';
 
 /** Admins manage display links for wallboard TVs. */
+@ApiTags('display tokens')
+@ApiSignedIn()
 @Controller('api/display-tokens')
 @UseGuards(SessionGuard)
 @RequireRole('admin')
@@ -22,10 +29,17 @@ export class DisplayTokensController {
   /** POST /api/display-tokens {name, queues}: the token is returned this once. */
   @Post()
   @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({
+    operationId: 'display_tokens_create',
+    summary: 'Create a read-only display link scoped to queues (admins); the token is shown once',
+  })
+  @ApiBody({ required: true, schema: REST_SCHEMAS.displayTokenRequest })
+  @ApiResult(REST_SCHEMAS.displayTokenCreated, 'Created', HttpStatus.CREATED)
+  @ApiErrors(HttpStatus.BAD_REQUEST)
   async create(
     @Body() body: unknown,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<Result<{ token: string; display: DisplayTokenView }>> {
+  ): Promise<Result<DisplayTokenCreated>> {
     try {
       const created = await this.displays.create(body, principal.session.user);
       this.audit.record({
@@ -51,16 +65,25 @@ export class DisplayTokensController {
 
   /** GET /api/display-tokens: every display link (without tokens). */
   @Get()
+  @ApiOperation({ operationId: 'display_tokens_list', summary: 'Display links for wallboard TVs (admins)' })
+  @ApiResult(REST_SCHEMAS.displayTokens, 'Display links, without their tokens')
   async list(): Promise<Result<DisplayTokenView[]>> {
     return ok(await this.displays.list());
   }
 
   /** DELETE /api/display-tokens/:id: revokes at once; displays using it are disconnected. */
   @Delete(':id')
+  @ApiOperation({
+    operationId: 'display_tokens_revoke',
+    summary: 'Revoke a display link; displays using it are disconnected at once (admins)',
+  })
+  @ApiParam({ name: 'id', description: 'the display link’s id', schema: { type: 'string' } })
+  @ApiResult(REST_SCHEMAS.displayTokenRevoked, 'Revoked')
+  @ApiErrors(HttpStatus.NOT_FOUND)
   async revoke(
     @Param('id') id: string,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<Result<{ revoked: string }>> {
+  ): Promise<Result<DisplayTokenRevoked>> {
     const removed = await this.displays.revoke(id);
     this.audit.record({
       user: principal.session.user,

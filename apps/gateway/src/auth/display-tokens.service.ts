@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { DisplayTokenCreated, DisplayTokenRequest, DisplayTokenView } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { newDisplayTokenId, type DisplayTokenRecord, type DisplayTokenStore } from './display-token.store.js';
 import { sessionInfo, type Principal } from './principal.js';
@@ -7,15 +8,6 @@ import { TokenSigner } from './token-signer.js';
 
 /** Injection token of the {@link DisplayTokenStore}. */
 export const DISPLAY_TOKEN_STORE = Symbol('DISPLAY_TOKEN_STORE');
-
-/** A display link as the admin API lists it (never the token). */
-export interface DisplayTokenView {
-  id: string;
-  name: string;
-  queues: number[];
-  createdBy: string;
-  createdAt: number;
-}
 
 /** Why a create request was refused: each failing field with what was wrong. */
 export class DisplayTokenInputError extends Error {
@@ -43,7 +35,7 @@ export class DisplayTokensService {
   ) {}
 
   /** Creates a display token; the token is in the answer only this once. */
-  async create(input: unknown, createdBy: string): Promise<{ token: string; display: DisplayTokenView }> {
+  async create(input: unknown, createdBy: string): Promise<DisplayTokenCreated> {
     const { name, queues } = readInput(input);
     const id = newDisplayTokenId();
     const { token, claims } = this.signer.issue('display', id, null);
@@ -104,7 +96,7 @@ export class DisplayTokensService {
   }
 }
 
-function readInput(input: unknown): { name: string; queues: number[] } {
+function readInput(input: unknown): DisplayTokenRequest {
   const fields: { field: string; message: string }[] = [];
   const body =
     typeof input === 'object' && input !== null && !Array.isArray(input)

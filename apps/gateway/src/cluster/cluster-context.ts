@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import type { StreamId } from '@switchboard/live-protocol';
-import type { ClusterRole, ClusterStatusView } from './cluster-role.js';
+import type { ClusterStatusView, StreamId } from '@switchboard/live-protocol';
+import type { ClusterRole } from './cluster-role.js';
 import { RedisConnection, type ClusterLogger } from './redis-connection.js';
 
 /** Every Redis key and channel of the cluster, under one prefix. */

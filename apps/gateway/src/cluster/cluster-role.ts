@@ -1,14 +1,4 @@
-/** What /readyz and /metrics say about this replica when several gateways share one PBX through Redis. */
-export interface ClusterStatusView {
-  /** This process's id in the cluster. */
-  replica: string;
-  role: 'leader' | 'follower';
-  /** The replica holding the lease, when known. */
-  leader: string | null;
-  /** The fencing token of this replica's lease while it leads. */
-  token: number | null;
-  redis: 'up' | 'down';
-}
+import type { ClusterStatusView } from '@switchboard/live-protocol';
 
 /**
  * Whether this gateway is the one that talks to the PBX in the background (polls, event stream). A single

@@ -1,6 +1,8 @@
 import { Controller, Get, Header, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
-import type { HealthView } from '@switchboard/live-protocol';
-import { CLUSTER_ROLE, type ClusterRole, type ClusterStatusView } from '../cluster/cluster-role.js';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { LivenessAnswer, ReadinessAnswer } from '@switchboard/live-protocol';
+import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
+import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { MetricsService } from './metrics.service.js';
@@ -11,6 +13,7 @@ interface StatusSetter {
 }
 
 /** Liveness (/healthz), readiness (/readyz: the PBX answers) and Prometheus metrics (/metrics). */
+@ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
@@ -21,7 +24,9 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
-  healthz(): { status: 'ok'; uptimeSec: number } {
+  @ApiOperation({ operationId: 'health_liveness', summary: 'Liveness: the process answers' })
+  @ApiResponse({ status: HttpStatus.OK, description: 'Alive', schema: REST_SCHEMAS.liveness })
+  healthz(): LivenessAnswer {
     return { status: 'ok', uptimeSec: Math.round(process.uptime()) };
   }
 
@@ -31,11 +36,14 @@ export class HealthController {
    * ready: it can neither follow the leader nor take over.
    */
   @Get('readyz')
-  readyz(@Res({ passthrough: true }) response: StatusSetter): {
-    status: 'ready' | 'unavailable';
-    pbx: HealthView;
-    cluster?: ClusterStatusView;
-  } {
+  @ApiOperation({ operationId: 'health_readiness', summary: 'Readiness: the PBX is reachable' })
+  @ApiResponse({ status: HttpStatus.OK, description: 'Ready', schema: REST_SCHEMAS.readiness })
+  @ApiResponse({
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    description: 'Not ready: the PBX (or, in a cluster, Redis) is down',
+    schema: REST_SCHEMAS.readiness,
+  })
+  readyz(@Res({ passthrough: true }) response: StatusSetter): ReadinessAnswer {
     const cluster = this.cluster?.status();
     const shared = cluster?.role === 'follower' ? this.hub.current('health', 'health') : undefined;
     const pbx = shared ?? this.pbx.health;
@@ -45,6 +53,9 @@ export class HealthController {
   }
 
   @Get('metrics')
+  @ApiOperation({ operationId: 'metrics', summary: 'Prometheus metrics of the gateway' })
+  @ApiProduces('text/plain')
+  @ApiResponse({ status: HttpStatus.OK, description: 'Metrics', schema: REST_SCHEMAS.metrics })
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   metricsText(): Promise<string> {
     return this.metrics.render();

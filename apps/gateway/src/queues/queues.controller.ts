@@ -1,18 +1,16 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ok, type Result } from '@switchboard/live-protocol';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok, type QueueRef, type Result } from '@switchboard/live-protocol';
+import { ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
+import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import type { Principal } from '../auth/principal.js';
 import { inScope } from '../auth/principal.js';
 import { CurrentPrincipal, SessionGuard } from '../auth/session.guard.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 
-/** A queue a screen may subscribe to. */
-export interface QueueRef {
-  id: number;
-  number: string;
-  name: string;
-}
-
 /** Lets a screen discover the queues in its scope (a session scoped to 'all' has no ids to start from). */
+@ApiTags('queues')
+@ApiSignedIn()
 @Controller('api/queues')
 @UseGuards(SessionGuard)
 export class QueuesController {
@@ -20,6 +18,8 @@ export class QueuesController {
 
   /** GET /api/queues: the queues this session may see, by id. */
   @Get()
+  @ApiOperation({ operationId: 'queues_list', summary: 'The queues this session may see, by id' })
+  @ApiResult(REST_SCHEMAS.queues, 'Queues, by id')
   list(@CurrentPrincipal() principal: Principal): Result<QueueRef[]> {
     return ok(this.hub.queueCatalogue().filter((queue) => inScope(principal.session, queue.id)));
   }

@@ -1,0 +1,159 @@
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import {
+  ERROR_CODES,
+  type AuditEntryView,
+  type ClusterStatusView,
+  type DisplayTokenCreated,
+  type DisplayTokenRequest,
+  type DisplayTokenRevoked,
+  type DisplayTokenView,
+  type HealthView,
+  type LivenessAnswer,
+  type LoginAnswer,
+  type LoginRequest,
+  type LogoutAnswer,
+  type QueueRef,
+  type ReadinessAnswer,
+  type RestError,
+  type SessionAnswer,
+  type SessionInfo,
+} from '@switchboard/live-protocol';
+
+// JSON Schemas of the live-protocol REST types, the one place the documentation spells them out. Each object
+// schema is built by objectOf<T>, so the compiler holds its properties to exactly the type's keys; the
+// OpenAPI completeness test holds real answers to these schemas.
+
+type Schema = SchemaObject | ReferenceObject;
+
+/** The keys of T that may be absent. */
+type OptionalKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? K : never }[keyof T];
+
+/** The object schema of T: one property per key of T, required unless listed in `optional`. */
+function objectOf<T>(
+  properties: { [K in keyof Required<T>]: Schema },
+  optional: readonly OptionalKeys<T>[] = [],
+): SchemaObject {
+  const required = Object.keys(properties).filter((key) => !(optional as readonly string[]).includes(key));
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+const text = (description?: string): SchemaObject => ({
+  type: 'string',
+  ...(description ? { description } : {}),
+});
+const oneOf = (...values: string[]): SchemaObject => ({ type: 'string', enum: values });
+const integer = (description?: string): SchemaObject => ({
+  type: 'integer',
+  ...(description ? { description } : {}),
+});
+const epochMs = integer('epoch ms');
+const orNull = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
+const listOf = (items: Schema): SchemaObject => ({ type: 'array', items });
+const queueIds: SchemaObject = listOf({ type: 'integer', minimum: 1 });
+
+/** Named schemas, under components.schemas of the document. */
+export const COMPONENT_SCHEMAS = {
+  RestError: objectOf<RestError>(
+    {
+      code: oneOf(...ERROR_CODES),
+      message: text('a sentence a person can read; never internal error text'),
+      fields: listOf(objectOf<{ field: string; message: string }>({ field: text(), message: text() })),
+      retryAfterSec: integer('rate_limited: seconds until a retry can succeed'),
+      errcode: integer('pbx_error: the PBX’s errcode'),
+      errmsg: text('pbx_error: the PBX’s message'),
+      invalidParams: listOf({ type: 'object', additionalProperties: true }),
+    },
+    ['fields', 'retryAfterSec', 'errcode', 'errmsg', 'invalidParams'],
+  ),
+  SessionInfo: objectOf<SessionInfo>({
+    user: text(),
+    role: oneOf('viewer', 'supervisor', 'admin'),
+    queues: { oneOf: [queueIds, oneOf('all')] },
+    display: { type: 'boolean', description: 'a read-only display link' },
+    features: objectOf<SessionInfo['features']>({
+      listen: { type: 'boolean' },
+      agentLogin: { type: 'boolean' },
+      uacsta: { type: 'boolean' },
+    }),
+    holdWindowMs: integer('the PBX’s hold window for inbound decisions'),
+  }),
+  QueueRef: objectOf<QueueRef>({ id: integer(), number: text('empty until the first poll'), name: text() }),
+  DisplayTokenView: objectOf<DisplayTokenView>({
+    id: text(),
+    name: text(),
+    queues: queueIds,
+    createdBy: text(),
+    createdAt: epochMs,
+  }),
+  AuditEntryView: objectOf<AuditEntryView>(
+    {
+      id: integer(),
+      at: epochMs,
+      user: text(),
+      action: text(),
+      target: text(),
+      result: oneOf('ok', 'error'),
+      detail: text(),
+      queues: { ...queueIds, description: 'the queues the target belonged to; absent for none' },
+    },
+    ['queues'],
+  ),
+  HealthView: objectOf<HealthView>({
+    pbx: oneOf('connected', 'degraded', 'down'),
+    lastSuccessAt: orNull(epochMs),
+    lastError: orNull(text()),
+    eventStream: oneOf('connecting', 'open', 'reconnecting', 'closed', 'idle', 'subscribing'),
+    pbxSince: epochMs,
+    eventStreamSince: epochMs,
+    serverTime: epochMs,
+  }),
+  ClusterStatusView: objectOf<ClusterStatusView>({
+    replica: text(),
+    role: oneOf('leader', 'follower'),
+    leader: orNull(text()),
+    token: orNull(integer()),
+    redis: oneOf('up', 'down'),
+  }),
+} satisfies Record<string, SchemaObject>;
+
+/** A reference to one of {@link COMPONENT_SCHEMAS}. */
+export function ref(name: keyof typeof COMPONENT_SCHEMAS): ReferenceObject {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** Bodies and answers of the gateway's routes, by live-protocol type. */
+export const REST_SCHEMAS = {
+  loginRequest: objectOf<LoginRequest>({
+    username: text(),
+    password: { type: 'string', format: 'password' },
+  }),
+  loginAnswer: objectOf<LoginAnswer>({ token: text(), expiresAt: epochMs, session: ref('SessionInfo') }),
+  sessionAnswer: objectOf<SessionAnswer>({
+    session: ref('SessionInfo'),
+    expiresAt: orNull(integer('epoch ms; null for display links and proxy identities')),
+  }),
+  logoutAnswer: objectOf<LogoutAnswer>({ signedOut: { type: 'boolean', enum: [true] } }),
+  queues: listOf(ref('QueueRef')),
+  displayTokenRequest: objectOf<DisplayTokenRequest>({
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    queues: { ...queueIds, minItems: 1, maxItems: 200 },
+  }),
+  displayTokenCreated: objectOf<DisplayTokenCreated>({
+    token: text('shown this once'),
+    display: ref('DisplayTokenView'),
+  }),
+  displayTokens: listOf(ref('DisplayTokenView')),
+  displayTokenRevoked: objectOf<DisplayTokenRevoked>({ revoked: text('the id of the revoked link') }),
+  auditEntries: listOf(ref('AuditEntryView')),
+  pbxAnswer: { type: 'object', additionalProperties: true, description: 'the PBX’s answer' },
+  liveness: objectOf<LivenessAnswer>({ status: oneOf('ok'), uptimeSec: integer() }),
+  readiness: objectOf<ReadinessAnswer>(
+    {
+      status: oneOf('ready', 'unavailable'),
+      pbx: ref('HealthView'),
+      cluster: ref('ClusterStatusView'),
+    },
+    ['cluster'],
+  ),
+  metrics: { type: 'string', description: 'Prometheus text exposition format' },
+} satisfies Record<string, SchemaObject>;

@@ -1,0 +1,116 @@
+import type { ResultError } from './result.js';
+import type { SessionInfo } from './socket-events.js';
+import type { HealthView } from './views.js';
+
+// The gateway's REST routes: each body and answer declared once, for the controllers and the dashboard alike.
+// Every JSON answer under /api is a Result (`{ok: true, data}` or `{ok: false, error}`); /healthz and /readyz
+// answer bare objects for probes that read no envelope.
+
+/** Body of POST /api/auth/login. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+/** Data of POST /api/auth/login: a short-lived session token and who it signs in. */
+export interface LoginAnswer {
+  /** Sent back as `Authorization: Bearer <token>` on REST and as the socket's auth token. */
+  token: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  session: SessionInfo;
+}
+
+/** Data of GET /api/auth/session: who the token (or trusted proxy) says the caller is. */
+export interface SessionAnswer {
+  session: SessionInfo;
+  /** Epoch ms of a password session's end; null for display links and trusted-proxy identities. */
+  expiresAt: number | null;
+}
+
+/** Data of POST /api/auth/logout: the token stopped working and its sockets were closed. */
+export interface LogoutAnswer {
+  signedOut: true;
+}
+
+/** An entry of GET /api/queues: a queue the session may see and subscribe to. */
+export interface QueueRef {
+  id: number;
+  /** The PBX's queue number; empty until the queue's first poll. */
+  number: string;
+  name: string;
+}
+
+/** Body of POST /api/display-tokens. */
+export interface DisplayTokenRequest {
+  /** 1 to 64 characters. */
+  name: string;
+  /** 1 to 200 queue ids. */
+  queues: number[];
+}
+
+/** A display link as GET /api/display-tokens lists it: never its token. */
+export interface DisplayTokenView {
+  id: string;
+  name: string;
+  queues: number[];
+  createdBy: string;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+/** Data of POST /api/display-tokens: the only answer that carries the token. */
+export interface DisplayTokenCreated {
+  token: string;
+  display: DisplayTokenView;
+}
+
+/** Data of DELETE /api/display-tokens/:id. */
+export interface DisplayTokenRevoked {
+  /** The id of the revoked link. */
+  revoked: string;
+}
+
+/** A REST error: a {@link ResultError}, with what some routes add for the caller to act on. */
+export interface RestError extends ResultError {
+  /** `rate_limited` from POST /api/pbx/...: seconds until the PBX request budget has room (also Retry-After). */
+  retryAfterSec?: number;
+  /** `pbx_error`: the PBX's own errcode. */
+  errcode?: number;
+  /** `pbx_error`: the PBX's own message. */
+  errmsg?: string;
+  /** `pbx_error`: the parameters the PBX named, as it spells them. */
+  invalidParams?: readonly { field?: string; value?: string; validation_type?: string }[];
+}
+
+/** The answer of every /api route: data, or a {@link RestError}. */
+export type RestResult<T> = { ok: true; data: T } | { ok: false; error: RestError };
+
+/** Answer of POST /api/pbx/<resource>/<action>: the PBX's answer to the operation, as pbx-api returns it. */
+export type AdminPbxAnswer = RestResult<unknown>;
+
+/** What /readyz and /metrics say about one gateway when several share one PBX through Redis (REDIS_URL). */
+export interface ClusterStatusView {
+  /** This process's id in the cluster. */
+  replica: string;
+  role: 'leader' | 'follower';
+  /** The replica holding the lease, when known. */
+  leader: string | null;
+  /** The fencing token of this replica's lease while it leads. */
+  token: number | null;
+  redis: 'up' | 'down';
+}
+
+/** Answer of GET /healthz: the process is up. */
+export interface LivenessAnswer {
+  status: 'ok';
+  uptimeSec: number;
+}
+
+/** Answer of GET /readyz: 200 with `ready` while the PBX is reachable, 503 with `unavailable` otherwise. */
+export interface ReadinessAnswer {
+  status: 'ready' | 'unavailable';
+  pbx: HealthView;
+  /** Only in a cluster. */
+  cluster?: ClusterStatusView;
+}
