@@ -5,11 +5,11 @@
 //   2. event frames/s delivered to a few event WebSocket clients, fed through POST /sim/events bursts.
 // Prints both figures against the targets (2,000 requests/s, 5,000 frames/s) and exits 1 when one is missed.
 // Build first: npx nx run pbx-simulator:build (or tsc -p apps/pbx-simulator/tsconfig.lib.json).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { startProcess } from '../tools/harness/processes.mjs';
 
 const MAIN = fileURLToPath(new URL('../apps/pbx-simulator/dist/main.js', import.meta.url));
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 5_000);
@@ -67,27 +67,16 @@ function request(base, method, path, body) {
   });
 }
 
-function startSimulator() {
-  const child = spawn(
+async function startSimulator() {
+  const simulator = startProcess(
     process.execPath,
     [MAIN, '--port', '0', '--seed', '42', '--scenario', 'contact-center', '--speed', '1'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { name: 'the simulator', graceMs: 5_000 },
   );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the simulator did not start within 15 s')), 15_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
+  const [, url] = await simulator.waitForOutput(/listening on (http:\/\/[^\s]+)/, 15_000, {
+    what: 'listening',
   });
+  return { simulator, url };
 }
 
 async function apiPhase(url, token) {
@@ -156,7 +145,7 @@ async function eventPhase(url, token) {
   return { fps: received() / seconds, received: received(), expected: published * WS_CLIENTS, seconds };
 }
 
-const { child, url } = await startSimulator();
+const { simulator, url } = await startSimulator();
 let exitCode = 0;
 try {
   const tokenAnswer = await request(url, 'POST', '/openapi/v1.0/get_token', {
@@ -187,19 +176,10 @@ try {
   } else console.log('  result: ok');
 } catch (error) {
   console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.stderr.write(simulator.output());
   exitCode = 1;
 } finally {
   agent.destroy();
-  child.kill('SIGTERM');
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, 5_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  await simulator.stop();
 }
 process.exit(exitCode);

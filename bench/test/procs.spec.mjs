@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 import { cpuSeconds, killAll, rssBytes, spawnNode, stopChild, waitForOutput } from '../lib/procs.mjs';
 
 const guard = fileURLToPath(new URL('../lib/child-guard.mjs', import.meta.url));
@@ -11,14 +12,6 @@ const alive = (pid) => {
   } catch {
     return false;
   }
-};
-const until = async (check, timeoutMs) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 };
 
 describe('child processes', () => {
@@ -39,7 +32,7 @@ describe('child processes', () => {
     const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     killAll();
     expect(await exited).toBe('SIGKILL');
-    expect(await until(() => !alive(Number(grandchild)), 5_000)).toBe(true);
+    await waitFor(() => !alive(Number(grandchild)), 'the grandchild to be gone', 5_000, 50);
   });
 
   it('stopChild asks politely first and resolves once the child exited', async () => {
@@ -65,6 +58,6 @@ describe('child processes', () => {
     );
     const [, pid] = await waitForOutput(middle, /guarded (\d+)/, 10_000, 'the middle process');
     expect(alive(Number(pid))).toBe(true);
-    expect(await until(() => !alive(Number(pid)), 5_000)).toBe(true);
+    await waitFor(() => !alive(Number(pid)), 'the orphaned guarded process to exit', 5_000, 50);
   });
 });
