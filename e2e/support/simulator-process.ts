@@ -16,6 +16,8 @@ export interface SimulatorOptions {
   holdWindowMs?: number;
   /** Share of generated inbound calls held for a decision. */
   controlledShare?: number;
+  /** Queue agents instead of the scenario's count (e.g. 500 for a large TV board). */
+  agents?: number;
 }
 
 /** What the world endpoint lists (the parts the tests read). */
@@ -56,6 +58,7 @@ function flags(options: SimulatorOptions): string[] {
   add('traffic-rate', options.trafficRate);
   add('hold-window-ms', options.holdWindowMs);
   add('controlled-share', options.controlledShare);
+  add('agents', options.agents);
   return out;
 }
 

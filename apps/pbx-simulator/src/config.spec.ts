@@ -64,6 +64,12 @@ describe('parseConfig', () => {
     ).toEqual(['http://a/1', 'http://a/2']);
   });
 
+  it("reads --agents, the scenario's agent count overridden, within 1-5000", () => {
+    expect(parseConfig(['--agents', '500']).agents).toBe(500);
+    expect(parseConfig([]).agents).toBeUndefined();
+    expect(problemsOf(['--agents', '0'])).toEqual(['--agents must be a whole number from 1 to 5000, got 0']);
+  });
+
   it('gives one clear message per wrong setting', () => {
     expect(
       problemsOf([

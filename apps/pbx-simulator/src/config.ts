@@ -26,6 +26,8 @@ export interface SimulatorConfig {
   trafficRate: number;
   /** Share (0..1) of generated inbound calls held on a controlled trunk; undefined = the scenario's own. */
   controlledCallShare: number | undefined;
+  /** Queue agents instead of the scenario's own count; undefined = the scenario's. */
+  agents: number | undefined;
   clientId: string;
   clientSecret: string;
   /** Access token lifetime in seconds (1800 on a real PBX). */
@@ -64,6 +66,7 @@ export const DEFAULT_CONFIG: Readonly<SimulatorConfig> = Object.freeze({
   startTime: undefined,
   trafficRate: 1,
   controlledCallShare: undefined,
+  agents: undefined,
   clientId: DEMO_CLIENT_ID,
   clientSecret: DEMO_CLIENT_SECRET,
   accessTtlS: 1800,
@@ -114,6 +117,7 @@ const FLAGS: Readonly<Record<string, FlagSpec>> = {
     kind: 'number',
     help: 'share (0..1) of generated inbound calls held for a decision',
   },
+  agents: { key: 'agents', kind: 'int', help: "queue agents instead of the scenario's count (1-5000)" },
   'client-id': { key: 'clientId', kind: 'string', help: 'API client id' },
   'client-secret': { key: 'clientSecret', kind: 'string', help: 'API client secret' },
   'access-ttl': { key: 'accessTtlS', kind: 'int', help: 'access token lifetime, seconds' },
@@ -274,6 +278,7 @@ function checkConfig(c: SimulatorConfig): string[] {
   if (share !== undefined && !(share >= 0 && share <= 1)) {
     problems.push(`--controlled-share must be a number from 0 to 1, got ${share}`);
   }
+  if (c.agents !== undefined) intIn('agents', c.agents, 1, 5_000);
   if (c.host.trim() === '') problems.push('--host must not be empty');
   if (!SCENARIOS.includes(c.scenario)) {
     problems.push(`--scenario must be one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(c.scenario)}`);

@@ -153,6 +153,8 @@ export interface CallCenterOptions {
    * (optional; absent = the scenario's own modest share, 1-5%).
    */
   controlledCallShare?: number;
+  /** Queue agents instead of the scenario's own count (optional; e.g. 500 for a large TV board). */
+  agents?: number;
   events: EventSink;
   records: CallRecordSink;
 }

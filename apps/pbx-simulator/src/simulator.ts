@@ -119,6 +119,7 @@ export async function startSimulator(
     holdWindowMs: config.holdWindowMs,
     trafficRate: config.trafficRate,
     ...(config.controlledCallShare !== undefined ? { controlledCallShare: config.controlledCallShare } : {}),
+    ...(config.agents !== undefined ? { agents: config.agents } : {}),
     events,
     records,
   };

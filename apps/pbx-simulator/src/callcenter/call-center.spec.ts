@@ -33,6 +33,16 @@ describe('createCallCenter', () => {
     expect(() => createCallCenter(options({ holdWindowMs: -1 }))).toThrow(/holdWindowMs/);
     expect(() => createCallCenter(options({ trafficRate: Number.NaN }))).toThrow(/trafficRate/);
     expect(() => createCallCenter(options({ controlledCallShare: 2 }))).toThrow(/controlledCallShare/);
+    expect(() => createCallCenter(options({ agents: 0 }))).toThrow(/agents/);
+  });
+
+  it("builds as many queue agents as asked instead of the scenario's count, staff unchanged", () => {
+    const own = createCallCenter(options({ scenario: 'contact-center' })).control.world();
+    const big = createCallCenter(options({ scenario: 'contact-center', agents: 500 })).control.world();
+    // contact-center: 120 agents and 16 staff, numbered from 1001.
+    expect(own.extensions).toHaveLength(136);
+    expect(big.extensions).toHaveLength(516);
+    expect(big.queues).toHaveLength(5);
   });
 
   it('describes its world: extensions, trunks, routes, queues, callers and the contact numbers', () => {

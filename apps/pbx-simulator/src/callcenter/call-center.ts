@@ -47,6 +47,10 @@ function validateOptions(options: CallCenterOptions): void {
     share === undefined || (share >= 0 && share <= 1),
     `controlledCallShare must be between 0 and 1, got ${share}`,
   );
+  check(
+    options.agents === undefined || (Number.isSafeInteger(options.agents) && options.agents >= 1),
+    `agents must be a whole number >= 1, got ${options.agents}`,
+  );
 }
 
 function worldInfo(world: World): WorldInfo {
@@ -87,6 +91,7 @@ export function createCallCenter(options: CallCenterOptions, runtime: CallCenter
       holdWindowMs: options.holdWindowMs,
       trafficRate: rate,
       controlledCallShare: options.controlledCallShare,
+      agents: options.agents,
       events: options.events,
       records: options.records,
       clock,

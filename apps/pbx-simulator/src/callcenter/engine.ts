@@ -24,6 +24,8 @@ export interface EngineOptions {
   holdWindowMs: number;
   trafficRate: number;
   controlledCallShare: number | undefined;
+  /** Queue agents instead of the scenario's own count. */
+  agents?: number | undefined;
   events: EventSink;
   records: CallRecordSink;
   clock: SimClock;
@@ -51,7 +53,11 @@ export class Engine {
 
   constructor(options: EngineOptions) {
     const root = SeededRandom.stream(options.seed);
-    const world = buildWorld(SCENARIOS[options.scenario], root.fork('world'));
+    const scenario = SCENARIOS[options.scenario];
+    const world = buildWorld(
+      options.agents === undefined ? scenario : { ...scenario, agents: options.agents },
+      root.fork('world'),
+    );
     const steps = new StepRunner();
     let onPhoneIdle: (extId: number) => void = () => undefined;
     const presence = new Presence(options.events, (ext) => onPhoneIdle(ext.id));
