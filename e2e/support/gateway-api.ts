@@ -1,7 +1,5 @@
+import type { RestResult } from '@switchboard/live-protocol';
 import { requestJson } from '../../tools/harness/http.mjs';
-
-/** The gateway's REST answers: live-protocol's Result shape. */
-type Result<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
 
 async function call<T>(
   url: string,
@@ -10,7 +8,7 @@ async function call<T>(
   token?: string,
   body?: unknown,
 ): Promise<T> {
-  const answer = await requestJson<Result<T> | string | undefined>(`${url}${path}`, {
+  const answer = await requestJson<RestResult<T> | string | undefined>(`${url}${path}`, {
     method,
     ...(token ? { token } : {}),
     ...(body !== undefined ? { body } : {}),

@@ -9,7 +9,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { ErrorCode, Role } from '@switchboard/live-protocol';
+import type { ErrorCode, RestError, Role } from '@switchboard/live-protocol';
 import { AuthService } from './auth.service.js';
 import { hasRole, type Principal } from './principal.js';
 
@@ -26,7 +26,7 @@ export function restError(
   status: number,
   code: ErrorCode,
   message: string,
-  extra: Record<string, unknown> = {},
+  extra: Omit<RestError, 'code' | 'message'> = {},
 ): HttpException {
   return new HttpException({ ok: false, error: { code, message, ...extra } }, status);
 }

@@ -1,17 +1,4 @@
-import type { ErrorCode } from '@switchboard/live-protocol';
-
-/** Every code a Result may carry (live-protocol's ErrorCode); a Record so a new code does not compile until listed. */
-const CODES: Record<ErrorCode, true> = {
-  invalid_payload: true,
-  unauthorized: true,
-  forbidden: true,
-  not_found: true,
-  conflict: true,
-  rate_limited: true,
-  pbx_error: true,
-  pbx_unavailable: true,
-  internal: true,
-};
+import { ERROR_CODES, type ErrorCode } from '@switchboard/live-protocol';
 
 /** A Result error as it arrived: the one shape, `{code, message, fields?}`, plus whatever extra the route adds. */
 export interface ReceivedError {
@@ -31,7 +18,7 @@ export function resultShapeProblem(body: unknown): string | undefined {
   if (result.ok !== false) return 'no boolean ok';
   const error = result.error as Partial<Record<keyof ReceivedError, unknown>> | null | undefined;
   if (typeof error !== 'object' || error === null) return '{ok: false} without an error object';
-  if (typeof error.code !== 'string' || !Object.hasOwn(CODES, error.code))
+  if (typeof error.code !== 'string' || !ERROR_CODES.includes(error.code as ErrorCode))
     return `unknown error code ${JSON.stringify(error.code)}`;
   if (typeof error.message !== 'string' || error.message.trim() === '') return 'error without a message';
   if (error.fields === undefined) return undefined;
