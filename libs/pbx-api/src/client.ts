@@ -23,6 +23,7 @@ import { MessageSessionResource } from './resources/message-session.js';
 import { PhoneResource } from './resources/phone.js';
 import { PinListResource } from './resources/pin-list.js';
 import { QueuePauseReasonResource } from './resources/queue-pause-reason.js';
+import { ExtensionResource } from './resources/extension.js';
 import { QueueResource } from './resources/queue.js';
 import { RecordingResource } from './resources/recording.js';
 import { SystemResource } from './resources/system.js';
@@ -112,6 +113,7 @@ export class PbxClient {
   readonly pinList: PinListResource;
   /** The pause reasons of queue agents. */
   readonly queuePauseReason: QueuePauseReasonResource;
+  readonly extension: ExtensionResource;
   /** Call recordings. */
   readonly recording: RecordingResource;
   /** Desk-phone call control over uaCSTA. */
@@ -159,6 +161,7 @@ export class PbxClient {
     this.phone = new PhoneResource(this.requester);
     this.pinList = new PinListResource(this.requester);
     this.queuePauseReason = new QueuePauseReasonResource(this.requester);
+    this.extension = new ExtensionResource(this.requester);
     this.recording = new RecordingResource(this.requester);
     this.uacstaCall = new UacstaCallResource(this.requester);
   }

@@ -63,6 +63,10 @@ export type {
   AgentLoginResponse,
   AgentLogoutParams,
   AgentLogoutResponse,
+  AgentPauseParams,
+  AgentPauseResponse,
+  AgentUnpauseParams,
+  AgentUnpauseResponse,
 } from './resources/agent.types.js';
 export type { AllowNumbersResource } from './resources/allow-numbers.js';
 export type {
@@ -78,6 +82,11 @@ export type { BlockNumbersResource } from './resources/block-numbers.js';
 export type {
   BlockNumbersCreateParams,
   BlockNumbersCreateResponse,
+  BlockNumbersDeleteParams,
+  BlockNumbersDeleteResponse,
+  BlockNumbersListParams,
+  BlockNumbersListResponse,
+  BlockNumbersRule,
 } from './resources/block-numbers.types.js';
 export type { CallNoteResource } from './resources/call-note.js';
 export type {
@@ -92,6 +101,8 @@ export type {
   CallAcceptInboundParams,
   CallAcceptInboundResponse,
   CallExtensionLeg,
+  CallHangupParams,
+  CallHangupResponse,
   CallInfo,
   CallListenParams,
   CallListenResponse,
@@ -213,14 +224,24 @@ export type {
 export type { PinListResource } from './resources/pin-list.js';
 export type { PinListCreateParams, PinListCreateResponse } from './resources/pin-list.types.js';
 export type { QueuePauseReasonResource } from './resources/queue-pause-reason.js';
+export type { ExtensionResource } from './resources/extension.js';
+export type {
+  ExtensionBasicInfo,
+  ExtensionListParams,
+  ExtensionListResponse,
+} from './resources/extension.types.js';
 export type {
   QueuePauseReason,
+  QueuePauseReasonListParams,
+  QueuePauseReasonListResponse,
   QueuePauseReasonUpdateParams,
   QueuePauseReasonUpdateResponse,
 } from './resources/queue-pause-reason.types.js';
 export type { QueueResource } from './resources/queue.js';
 export type {
   QueueAgent,
+  QueueAgentPauseParams,
+  QueueAgentPauseResponse,
   QueueAgentStatusParams,
   QueueAgentStatusResponse,
   QueueCallEntry,

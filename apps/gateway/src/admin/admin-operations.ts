@@ -5,6 +5,7 @@ import {
   type AllowNumbersQueryParams,
   type BlockNumbersCreateParams,
   type CallAcceptInboundParams,
+  type CallHangupParams,
   type CallListenParams,
   type CallNoteGetParams,
   type CallQueryParams,
@@ -84,6 +85,7 @@ const INVOKERS = {
   'call/accept_inbound': (c, p) => c.call.acceptInbound(as<CallAcceptInboundParams>(p)),
   'call/refuse_inbound': (c, p) => c.call.refuseInbound(as<CallRefuseInboundParams>(p)),
   'call/listen': (c, p) => c.call.listen(as<CallListenParams>(p)),
+  'call/hangup': (c, p) => c.call.hangup(as<CallHangupParams>(p)),
   'uacsta_call/refuse': (c, p) => c.uacstaCall.refuse(as<UacstaCallRefuseParams>(p)),
   'conference/query_ongoing_conference': (c, p) =>
     c.conference.queryOngoing(as<ConferenceQueryOngoingParams>(p)),

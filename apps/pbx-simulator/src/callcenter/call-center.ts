@@ -2,7 +2,9 @@ import type { CallCenter, CallCenterControl, CallCenterOptions, WorldInfo } from
 import { RealClock, type SimClock } from './clock.js';
 import { Engine } from './engine.js';
 import { agentHandlers } from './handlers/agent-handlers.js';
+import { pauseHandlers } from './handlers/pause-handlers.js';
 import { callHandlers } from './handlers/call-handlers.js';
+import { extensionHandlers } from './handlers/extension-handlers.js';
 import { conferenceHandlers } from './handlers/conference-handlers.js';
 import { queueHandlers } from './handlers/queue-handlers.js';
 import { IdSource } from './ids.js';
@@ -138,7 +140,9 @@ export function createCallCenter(options: CallCenterOptions, runtime: CallCenter
     handlers: {
       ...queueHandlers(get),
       ...agentHandlers(get),
+      ...pauseHandlers(get),
       ...callHandlers(get),
+      ...extensionHandlers(get),
       ...conferenceHandlers(get),
     },
     control,

@@ -14,6 +14,8 @@ const MAX_TALK_MS = 2 * 3600_000;
 export class Conversation {
   /** Called when an agent is idle again after wrap-up, before availability is refreshed. */
   onIdle: (agent: AgentRt) => void = () => undefined;
+  /** The membership each talking queue call was answered through, for a hang-up before its planned end. */
+  private readonly talking = new WeakMap<CallRt, MembershipRt>();
 
   constructor(
     private readonly ctx: SimContext,
@@ -44,6 +46,18 @@ export class Conversation {
       );
     }
     call.timers.push(this.ctx.after(talkMs + holdMs, () => this.hangUp(call, membership)));
+    this.talking.set(call, membership);
+  }
+
+  /**
+   * Ends a talking queue call now (a party hung up, call/hangup): as its planned end would, wrap-up
+   * included. Returns false for a call that is not a talking queue call.
+   */
+  endNow(call: CallRt): boolean {
+    const membership = this.talking.get(call);
+    if (!membership || call.state !== 'talking') return false;
+    this.hangUp(call, membership);
+    return true;
   }
 
   private holdStart(call: CallRt, by: 'agent' | 'caller'): void {
@@ -67,6 +81,7 @@ export class Conversation {
   private hangUp(call: CallRt, membership: MembershipRt): void {
     const agent = call.agent;
     if (call.state !== 'talking' || !agent) return;
+    this.talking.delete(call);
     this.calls.finish(call, 'ANSWERED');
     membership.queue.active.delete(call);
     agent.lastCallEndMs = this.ctx.now();

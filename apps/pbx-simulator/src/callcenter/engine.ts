@@ -47,6 +47,7 @@ export class Engine {
   readonly conferences: Conferences;
   readonly direct: DirectCalls;
   readonly uacsta: UacstaPhones;
+  readonly conversation: Conversation;
   private readonly behaviour: AgentBehaviour;
   private rate: number;
   private started = false;
@@ -75,6 +76,7 @@ export class Engine {
     this.calls = new CallRegistry(this.ctx, this.uacsta);
     this.agents = new AgentBook(this.ctx, root.fork('initial-state'));
     const conversation = new Conversation(this.ctx, this.calls, this.agents);
+    this.conversation = conversation;
     this.queueCalls = new QueueCalls(this.ctx, this.calls, this.agents, conversation);
     this.hold = new InboundHold(this.ctx, this.calls, this.queueCalls, this.agents, options.holdWindowMs);
     const share = options.controlledCallShare ?? world.scenario.controlledCallShare;

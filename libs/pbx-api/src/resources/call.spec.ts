@@ -100,6 +100,19 @@ describe('CallResource', () => {
     });
   });
 
+  it('hangup sends POST v1.0 call/hangup with the channel, and needs one', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    await clientOn(fake).call.hangup({ channel_id: 'PJSIP/2001-0000001a' });
+    expect(fake.last).toMatchObject({
+      method: 'POST',
+      path: '/openapi/v1.0/call/hangup',
+      body: { channel_id: 'PJSIP/2001-0000001a' },
+    });
+    await expect(clientOn(fake).call.hangup({} as unknown as { channel_id: string })).rejects.toMatchObject({
+      violations: [{ field: 'channel_id' }],
+    });
+  });
+
   it('types: call/query takes exactly one filter; members narrow by their key', () => {
     const byId: CallQueryParams = { call_id: '1.2' };
     // @ts-expect-error at least one filter

@@ -2,6 +2,8 @@ import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
   CallAcceptInboundParams,
   CallAcceptInboundResponse,
+  CallHangupParams,
+  CallHangupResponse,
   CallListenParams,
   CallListenResponse,
   CallQueryParams,
@@ -41,5 +43,13 @@ export class CallResource {
   /** POST call/listen: lets a supervisor listen to, whisper to or barge into a call. */
   listen(params: CallListenParams, options?: RequestOptions): Promise<CallListenResponse> {
     return this.api.call('call/listen', params, options);
+  }
+
+  /**
+   * POST call/hangup: hangs up one channel (the others of the call stay). Only community-documented
+   * (docs/pbx/call-control.md#hanging-up-a-channel); used to end a supervisor's monitor.
+   */
+  hangup(params: CallHangupParams, options?: RequestOptions): Promise<CallHangupResponse> {
+    return this.api.call('call/hangup', params, options);
   }
 }

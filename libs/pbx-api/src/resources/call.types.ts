@@ -108,6 +108,15 @@ export interface CallListenParams {
   type: CallListenType;
 }
 
+/** Body of call/hangup (community-documented only: docs/pbx/call-control.md#hanging-up-a-channel). */
+export interface CallHangupParams {
+  /** The channel to hang up, from event 30011 or call/query. */
+  channel_id: string;
+}
+
+/** Answer of call/hangup: the envelope only. */
+export type CallHangupResponse = PbxSuccess;
+
 /** Answer of call/listen. */
 export interface CallListenResponse extends PbxSuccess {
   call_id: string;

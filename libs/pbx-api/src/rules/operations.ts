@@ -26,6 +26,9 @@ export const PROVISIONING_METHODS = [
 /** Monitoring modes of call/listen. */
 export const LISTEN_TYPES = ['listen', 'whisper', 'barge'] as const;
 
+/** What agent/pause and queue/agent_pause do. */
+export const PAUSE_OPERATIONS = ['pause', 'unpause'] as const;
+
 /** Digit keys of an IVR menu, as they appear in field names (`press0_dest` ... `press_star_dest`). */
 export const IVR_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '_hash', '_star'] as const;
 
@@ -195,6 +198,13 @@ export const PBX_OPERATIONS = {
       number_list: reqStr({ format: 'amp_list' }),
     }),
   ),
+  'block_numbers/list': op('block_numbers/list', 'GET', obj({ ...paging, ...sorted(['id', 'name']) }), {
+    responseArrays: ['data'],
+  }),
+  'block_numbers/delete': op('block_numbers/delete', 'GET', obj({ id: reqInt({ min: 1 }) }), {
+    // Deleting twice fails the second time (the rule is gone): never replay it blindly.
+    idempotent: false,
+  }),
   'pin_list/create': op(
     'pin_list/create',
     'POST',
@@ -274,6 +284,16 @@ export const PBX_OPERATIONS = {
   'system/information': op('system/information', 'GET', obj({})),
 
   // Queues and agents
+  // docs/pbx/configuration.md#extensions
+  'extension/list': op(
+    'extension/list',
+    'GET',
+    obj({
+      ...paging,
+      ...sorted(['id', 'number', 'caller_id_name', 'email_addr', 'mobile_number', 'presence_status']),
+    }),
+    { responseArrays: ['data'] },
+  ),
   'queue/list': op('queue/list', 'GET', obj({ ...paging, ...sorted(['id', 'number', 'name']) }), {
     responseArrays: ['queue_list'],
   }),
@@ -296,6 +316,34 @@ export const PBX_OPERATIONS = {
     // A login/logout changes state: never replay it blindly.
     { idempotent: false },
   ),
+  // docs/pbx/queues-and-agents.md#pausing-agents
+  'agent/pause': op(
+    'agent/pause',
+    'GET',
+    obj({
+      ext_id: reqInt({ min: 1 }),
+      operation: reqStr({ enum: PAUSE_OPERATIONS }),
+      queue_ids: str({ format: 'comma_id_list' }),
+      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      reason: str(),
+    }),
+    { idempotent: false },
+  ),
+  'queue/agent_pause': op(
+    'queue/agent_pause',
+    'GET',
+    obj({
+      ext_ids: reqStr({ format: 'comma_id_list' }),
+      queue_id: reqInt({ min: 1 }),
+      operation: reqStr({ enum: PAUSE_OPERATIONS }),
+      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      reason: str(),
+    }),
+    { idempotent: false },
+  ),
+  'queue_pause_reason/list': op('queue_pause_reason/list', 'GET', obj({ ...paging }), {
+    responseArrays: ['data'],
+  }),
 
   // Live calls
   'call/query': op(
@@ -314,6 +362,11 @@ export const PBX_OPERATIONS = {
     'POST',
     obj({ monitor: reqStr(), channel_id: reqStr(), type: reqStr({ enum: LISTEN_TYPES }) }),
   ),
+  // Only community-documented: docs/pbx/call-control.md#hanging-up-a-channel
+  'call/hangup': op('call/hangup', 'POST', obj({ channel_id: reqStr() }), {
+    // A second hang-up finds no channel: never replay it blindly.
+    idempotent: false,
+  }),
   'uacsta_call/refuse': op(
     'uacsta_call/refuse',
     'POST',

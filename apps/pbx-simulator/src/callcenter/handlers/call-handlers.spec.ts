@@ -116,6 +116,63 @@ describe('call/listen', () => {
   });
 });
 
+describe('call/hangup', () => {
+  function answeredCall(h: ReturnType<typeof harness>, from: string) {
+    h.center.control.start();
+    const { call_id } = inject(h, from);
+    advanceUntil(h, () => agentMember(query(h, { call_id })[0])?.['member_status'] === 'ANSWER', 60_000);
+    return { call_id, agentChannel: agentMember(query(h, { call_id })[0])?.['channel_id'] as string };
+  }
+
+  it('hangs up a monitor channel only: the agent and the caller stay in the call', () => {
+    const h = harness();
+    const { call_id, agentChannel } = answeredCall(h, '5550006001');
+    const monitor = h.center.control.world().extensions.at(-1)?.number as string;
+    h.call('call/listen', { monitor, channel_id: agentChannel, type: 'listen' });
+    const monitorChannel = members(query(h, { extension: monitor })[0] as CallInfo).find(
+      ([, m]) => m['number'] === monitor,
+    )?.[1]['channel_id'] as string;
+    expect(h.call('call/hangup', { channel_id: monitorChannel })).toEqual({});
+    expect(query(h, { extension: monitor })).toEqual([]);
+    expect(query(h, { call_id })).toHaveLength(1);
+    expect(agentMember(query(h, { call_id })[0])?.['member_status']).toBe('ANSWER');
+    expectSimError(
+      () => h.call('call/hangup', { channel_id: monitorChannel }),
+      PBX_ERRCODE.NOT_FOUND,
+      'channel_id',
+    );
+  });
+
+  it('ends a two-party call when one party hangs up', () => {
+    const h = harness();
+    const { call_id, agentChannel } = answeredCall(h, '5550006002');
+    h.call('call/hangup', { channel_id: agentChannel });
+    expect(query(h, { call_id })).toEqual([]);
+  });
+});
+
+describe('extension/list', () => {
+  it('pages every extension of the world with its id, number and name', () => {
+    const h = harness();
+    const world = h.center.control.world();
+    const first = h.call('extension/list', { page: 1, page_size: 5 }) as {
+      total_number: number;
+      data: { id: number; number: string; caller_id_name: string }[];
+    };
+    expect(first.total_number).toBe(world.extensions.length);
+    expect(first.data).toHaveLength(5);
+    expect(first.data[0]).toMatchObject({
+      id: world.extensions[0]?.id,
+      number: world.extensions[0]?.number,
+      caller_id_name: world.extensions[0]?.name,
+    });
+    const last = h.call('extension/list', { page: 1, page_size: 1, sort_by: 'number', order_by: 'desc' }) as {
+      data: { number: string }[];
+    };
+    expect(last.data[0]?.number).toBe(world.extensions.at(-1)?.number);
+  });
+});
+
 describe('uacsta_call/refuse', () => {
   it('refuses a ringing uaCSTA call: 30020 call_over, the agent stops ringing, the call carries on', () => {
     const h = harness();

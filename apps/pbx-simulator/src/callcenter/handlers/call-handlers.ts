@@ -44,13 +44,38 @@ function listen(engine: Engine, params: Record<string, unknown>): { call_id: str
   return { call_id: call.id };
 }
 
-/** call/accept_inbound, call/refuse_inbound, call/query, call/listen, uacsta_call/refuse. */
+/**
+ * call/hangup (community-documented only, docs/pbx/call-control.md#hanging-up-a-channel): the channel's party
+ * leaves; when fewer than two parties would remain, the call ends as a hang-up ends it (a queue call's agent
+ * goes to wrap-up). Only answered calls: ringing and held calls are refused or left to ring out.
+ */
+function hangup(engine: Engine, params: Record<string, unknown>): Record<string, never> {
+  const channelId = text(params, 'channel_id');
+  const found = engine.calls.findChannel(channelId);
+  if (!found) throw notFound('channel_id', channelId, 'unknown_channel', 'no call is on this channel');
+  const { call, leg } = found;
+  if (call.state !== 'talking')
+    throw paramError('channel_id', channelId, 'not_answered', 'the call on this channel is not answered yet');
+  const staying = call.legs.filter((other) => other !== leg && other.status !== 'BYE');
+  if (staying.length >= 2 || leg.role === 'monitor') {
+    engine.calls.setStatus(call, leg, 'BYE');
+    engine.calls.publish(call);
+    const agent = leg.ext ? engine.agents.agents.get(leg.ext.id) : undefined;
+    if (agent) engine.agents.refresh(agent);
+    return {};
+  }
+  if (!engine.conversation.endNow(call)) engine.calls.finish(call, 'ANSWERED');
+  return {};
+}
+
+/** call/accept_inbound, call/refuse_inbound, call/query, call/listen, call/hangup, uacsta_call/refuse. */
 export function callHandlers(get: EngineRef): HandlerTable {
   return {
     'call/accept_inbound': handler(get, (engine, params) => engine.hold.accept(text(params, 'channel_id'))),
     'call/refuse_inbound': handler(get, (engine, params) => engine.hold.refuse(text(params, 'channel_id'))),
     'call/query': handler(get, (engine, params) => ({ data: queryCalls(engine, params).map(callInfo) })),
     'call/listen': handler(get, listen),
+    'call/hangup': handler(get, hangup),
     'uacsta_call/refuse': handler(get, (engine, params) => {
       const { call, leg } = engine.uacsta.findRinging(
         text(params, 'extension'),
