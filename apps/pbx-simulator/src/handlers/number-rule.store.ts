@@ -2,7 +2,7 @@
  * Allowlist and blocklist rules share one shape (docs/pbx/configuration.md#allowlist-and-blocklist): a name
  * unique within its list, a communication type and `&`-separated numbers.
  */
-import { duplicateKey } from '../sim-errors.js';
+import { duplicateKey, notFound } from '../sim-errors.js';
 import { nextId } from './sim-resource.js';
 
 /** A rule as allow_numbers/query answers it. */
@@ -44,6 +44,17 @@ export class NumberRuleStore {
       number_list: String(params['number_list']),
     });
     return { id };
+  }
+
+  /** Every rule, by id. */
+  all(): NumberRule[] {
+    return [...this.rules.values()].map((rule) => ({ ...rule }));
+  }
+
+  /** Removes a rule; 40004 naming `id` when there is none (deleting twice fails the second time). */
+  delete(id: number): void {
+    if (!this.rules.delete(id))
+      throw notFound('id', id, 'unknown_rule', `no ${this.source} rule has this id`);
   }
 
   /** Rules with these ids, in the order asked; unknown ids are left out. */

@@ -1,7 +1,7 @@
 /**
  * Contract: libs/pbx-api's configuration operations against the running simulator — system/information,
  * ivr/create, phone/batchcreate + batchupdate, queue_pause_reason/update, message_queue/create,
- * allow_numbers/create + query, block_numbers/create and pin_list/create: each happy path checked against the
+ * allow_numbers/create + query, block_numbers/create + list + delete and pin_list/create: each happy path checked against the
  * simulator's state, a PBX error, and the shared checks (same validation both sides, wrong token, renewal).
  */
 import { PBX_ERRCODE, PbxTimeFormat, type PbxClient } from '@switchboard/pbx-api';
@@ -340,6 +340,64 @@ describe('block_numbers/create', () => {
         client.blockNumbers.create({ name: 'Sideways', limit_type: 'sideways' as never, number_list: '1' }),
       wire: { name: 'Sideways', limit_type: 'sideways', number_list: '1' },
       field: 'limit_type',
+    },
+  });
+});
+
+describe('block_numbers/list and block_numbers/delete', () => {
+  it('lists the rules; delete removes exactly one, and deleting it again is 40004', async () => {
+    const created = await ctx.client.blockNumbers.create({
+      name: `Undo ${next()}`,
+      limit_type: 'inbound',
+      number_list: '5550999',
+    });
+    const before = await ctx.client.blockNumbers.list({ page_size: 1000 });
+    expect(before.total_number).toBe(before.data.length);
+    expect(before.data).toContainEqual(expect.objectContaining({ id: created.id, number_list: '5550999' }));
+    expect(await ctx.client.blockNumbers.delete({ id: created.id })).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+    });
+    const after = await ctx.client.blockNumbers.list({ page_size: 1000 });
+    expect(after.data.map((r) => r.id)).toEqual(
+      before.data.map((r) => r.id).filter((id) => id !== created.id),
+    );
+    await expectPbxError(ctx.client.blockNumbers.delete({ id: created.id }), PBX_ERRCODE.NOT_FOUND);
+  });
+
+  it('pages and sorts by id or name', async () => {
+    const desc = await ctx.client.blockNumbers.list({ sort_by: 'id', order_by: 'desc' });
+    const ids = desc.data.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const page = await ctx.client.blockNumbers.list({ page: 1, page_size: 1, sort_by: 'name' });
+    expect(page.data).toHaveLength(1);
+    expect(page.total_number).toBe(desc.total_number);
+  });
+
+  itHonoursTheContract(get, {
+    op: 'block_numbers/list',
+    valid: (client) => client.blockNumbers.list(),
+    invalid: {
+      call: (client) => client.blockNumbers.list({ sort_by: 'size' as 'id' }),
+      wire: { sort_by: 'size' },
+      field: 'sort_by',
+    },
+  });
+
+  itHonoursTheContract(get, {
+    op: 'block_numbers/delete',
+    valid: async (client) => {
+      const { id } = await client.blockNumbers.create({
+        name: `Gone ${next()}`,
+        limit_type: 'inbound',
+        number_list: '5550998',
+      });
+      return client.blockNumbers.delete({ id });
+    },
+    invalid: {
+      call: (client) => client.blockNumbers.delete({ id: 0 }),
+      wire: { id: 0 },
+      field: 'id',
     },
   });
 });

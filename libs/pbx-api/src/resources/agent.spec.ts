@@ -46,6 +46,36 @@ describe('AgentResource', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('pause sends GET v1.0 agent/pause with operation=pause, the reason code and the duration', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    await clientOn(fake).agent.pause({
+      ext_id: 85,
+      queue_ids: '2',
+      reason: '*01',
+      max_threshold_for_pause_time: 600,
+    });
+    expect(fake.last.method).toBe('GET');
+    expect(fake.last.path).toBe('/openapi/v1.0/agent/pause');
+    expect(fake.last.query).toEqual({
+      ext_id: '85',
+      queue_ids: '2',
+      reason: '*01',
+      max_threshold_for_pause_time: '600',
+      operation: 'pause',
+      access_token: 'test-token',
+    });
+  });
+
+  it('unpause sends operation=unpause; a pause of 1 to 9 seconds is refused before sending', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    await clientOn(fake).agent.unpause({ ext_id: 85 });
+    expect(fake.last.query).toEqual({ ext_id: '85', operation: 'unpause', access_token: 'test-token' });
+    await expect(
+      clientOn(fake).agent.pause({ ext_id: 85, max_threshold_for_pause_time: 5 }),
+    ).rejects.toMatchObject({ violations: [{ field: 'max_threshold_for_pause_time', rule: 'range' }] });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('types: ext_id required; logout takes no pause options', () => {
     expectTypeOf<AgentLogoutParams>().toEqualTypeOf<{ ext_id: number; queue_ids?: string }>();
     // @ts-expect-error ext_id is required

@@ -4,9 +4,13 @@ import type {
   AgentLoginResponse,
   AgentLogoutParams,
   AgentLogoutResponse,
+  AgentPauseParams,
+  AgentPauseResponse,
+  AgentUnpauseParams,
+  AgentUnpauseResponse,
 } from './agent.types.js';
 
-/** Dynamic queue agents logging in and out. Never retried: each call changes the agent's state. */
+/** Dynamic queue agents logging in and out, pausing and resuming. Never retried: each call changes the agent's state. */
 export class AgentResource {
   constructor(private readonly api: PbxRequester) {}
 
@@ -18,5 +22,15 @@ export class AgentResource {
   /** GET agent/login with `operation=logout`: logs the agent out of its queues (or `queue_ids`). */
   logout(params: AgentLogoutParams, options?: RequestOptions): Promise<AgentLogoutResponse> {
     return this.api.call('agent/login', { ...params, operation: 'logout' }, options);
+  }
+
+  /** GET agent/pause with `operation=pause`: stops the agent's queue calls (optionally with a reason and a duration). */
+  pause(params: AgentPauseParams, options?: RequestOptions): Promise<AgentPauseResponse> {
+    return this.api.call('agent/pause', { ...params, operation: 'pause' }, options);
+  }
+
+  /** GET agent/pause with `operation=unpause`: the agent takes queue calls again. */
+  unpause(params: AgentUnpauseParams, options?: RequestOptions): Promise<AgentUnpauseResponse> {
+    return this.api.call('agent/pause', { ...params, operation: 'unpause' }, options);
   }
 }

@@ -26,3 +26,29 @@ export interface AgentLogoutParams {
 
 /** Answer of agent/login with `operation=logout`. */
 export type AgentLogoutResponse = PbxSuccess;
+
+/** What `agent.pause()` takes: agent/pause with `operation=pause` (docs/pbx/queues-and-agents.md#pausing-agents). */
+export interface AgentPauseParams {
+  /** Extension ID of a dynamic agent (not its number). */
+  ext_id: number;
+  /** Queue IDs separated by commas; all the agent's queues when absent. */
+  queue_ids?: string;
+  /** 0 = paused until unpaused; 10 or more = unpaused automatically after that many seconds. */
+  max_threshold_for_pause_time?: number;
+  /** Feature code of a pause reason from queue_pause_reason/list, e.g. `*01`. */
+  reason?: string;
+}
+
+/** Answer of agent/pause with `operation=pause`. */
+export type AgentPauseResponse = PbxSuccess;
+
+/** What `agent.unpause()` takes: agent/pause with `operation=unpause`. */
+export interface AgentUnpauseParams {
+  /** Extension ID of a dynamic agent. */
+  ext_id: number;
+  /** Queue IDs separated by commas; all the agent's queues when absent. */
+  queue_ids?: string;
+}
+
+/** Answer of agent/pause with `operation=unpause`. */
+export type AgentUnpauseResponse = PbxSuccess;

@@ -18,6 +18,21 @@ describe('QueuePauseReasonResource', () => {
     expect(result.errcode).toBe(0);
   });
 
+  it('list sends GET v1.0 queue_pause_reason/list and returns the reasons', async () => {
+    const reasons = [
+      { code: '*01', reason: 'Lunch' },
+      { code: '*02', reason: 'Break' },
+    ];
+    const fake = new FakePbx().reply({ body: ok({ data: reasons }) });
+    const result = await clientOn(fake).queuePauseReason.list();
+    expect(fake.last).toMatchObject({
+      method: 'GET',
+      path: '/openapi/v1.0/queue_pause_reason/list',
+      query: { access_token: 'test-token' },
+    });
+    expect(result.data).toEqual(reasons);
+  });
+
   it('update sends an empty list, which clears every reason', async () => {
     const fake = new FakePbx().reply({ body: ok({}) });
     await clientOn(fake).queuePauseReason.update({ pause_reason_list: [] });

@@ -1,5 +1,7 @@
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
+  QueuePauseReasonListParams,
+  QueuePauseReasonListResponse,
   QueuePauseReasonUpdateParams,
   QueuePauseReasonUpdateResponse,
 } from './queue-pause-reason.types.js';
@@ -7,6 +9,14 @@ import type {
 /** The reasons queue agents can pick when they pause. */
 export class QueuePauseReasonResource {
   constructor(private readonly api: PbxRequester) {}
+
+  /** GET queue_pause_reason/list: the reasons an agent may be paused with now (`reason` takes their `code`). */
+  list(
+    params: QueuePauseReasonListParams = {},
+    options?: RequestOptions,
+  ): Promise<QueuePauseReasonListResponse> {
+    return this.api.call('queue_pause_reason/list', params, options);
+  }
 
   /**
    * POST queue_pause_reason/update: replaces the whole list. Reasons not in `pause_reason_list` are

@@ -7,6 +7,17 @@ export interface QueuePauseReason {
   reason: string;
 }
 
+/** What queue_pause_reason/list takes: optional paging. */
+export interface QueuePauseReasonListParams {
+  page?: number;
+  page_size?: number;
+}
+
+/** Answer of queue_pause_reason/list: the reasons, without a total count. */
+export interface QueuePauseReasonListResponse extends PbxSuccess {
+  data: QueuePauseReason[];
+}
+
 /** Body of queue_pause_reason/update: the complete list; reasons left out are deleted. */
 export interface QueuePauseReasonUpdateParams {
   pause_reason_list: QueuePauseReason[];

@@ -26,6 +26,35 @@ describe('QueueResource', () => {
     expect(result.total_number).toBe(1);
   });
 
+  it('agentPause sends GET v1.0 queue/agent_pause for several agents, and refuses a bad operation', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    await clientOn(fake).queue.agentPause({
+      ext_ids: '73,85',
+      queue_id: 2,
+      operation: 'pause',
+      reason: '*01',
+    });
+    expect(fake.last).toMatchObject({
+      method: 'GET',
+      path: '/openapi/v1.0/queue/agent_pause',
+      query: {
+        ext_ids: '73,85',
+        queue_id: '2',
+        operation: 'pause',
+        reason: '*01',
+        access_token: 'test-token',
+      },
+    });
+    await expect(
+      clientOn(fake).queue.agentPause({
+        ext_ids: '73',
+        queue_id: 2,
+        operation: 'stop' as 'pause',
+      }),
+    ).rejects.toMatchObject({ violations: [{ field: 'operation', rule: 'enum' }] });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('agentStatus rejects a missing or non-integer id before sending', async () => {
     const fake = new FakePbx();
     const pbx = clientOn(fake);

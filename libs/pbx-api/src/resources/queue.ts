@@ -1,5 +1,7 @@
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
+  QueueAgentPauseParams,
+  QueueAgentPauseResponse,
   QueueAgentStatusParams,
   QueueAgentStatusResponse,
   QueueCallStatusParams,
@@ -20,6 +22,11 @@ export class QueueResource {
   /** GET queue/agent_status: every agent of one queue with login, pause and call state. */
   agentStatus(params: QueueAgentStatusParams, options?: RequestOptions): Promise<QueueAgentStatusResponse> {
     return this.api.call('queue/agent_status', params, options);
+  }
+
+  /** GET queue/agent_pause: pauses or unpauses several agents of one queue at once. Never retried. */
+  agentPause(params: QueueAgentPauseParams, options?: RequestOptions): Promise<QueueAgentPauseResponse> {
+    return this.api.call('queue/agent_pause', params, options);
   }
 
   /** GET queue/call_status: callers waiting, calls ringing agents and calls in progress. */

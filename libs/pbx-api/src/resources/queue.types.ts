@@ -6,6 +6,22 @@ export interface QueueAgentStatusParams {
   id: number;
 }
 
+/** Query of queue/agent_pause (docs/pbx/queues-and-agents.md#pausing-agents). */
+export interface QueueAgentPauseParams {
+  /** Extension IDs (not numbers) separated by commas. */
+  ext_ids: string;
+  /** Queue ID. */
+  queue_id: number;
+  operation: 'pause' | 'unpause';
+  /** 0 = paused until unpaused; 10 or more = unpaused automatically after that many seconds. */
+  max_threshold_for_pause_time?: number;
+  /** Feature code of a pause reason from queue_pause_reason/list. */
+  reason?: string;
+}
+
+/** Answer of queue/agent_pause. */
+export type QueueAgentPauseResponse = PbxSuccess;
+
 /** One agent of a queue (docs/pbx/queues-and-agents.md#agent-status). */
 export interface QueueAgent {
   name: string;

@@ -63,6 +63,8 @@ const VALID: Record<PbxOperationName, Body> = {
   'message_queue/create': { name: 'Chat', assignment_mode: 'auto', members: [{ extension_id: 12 }] },
   'allow_numbers/create': { name: 'VIP', limit_type: 'both', number_list: '5551234&5555678' },
   'block_numbers/create': { name: 'Spam', limit_type: 'inbound', number_list: '5551234' },
+  'block_numbers/delete': { id: 4 },
+  'block_numbers/list': { page: 1, page_size: 20, sort_by: 'id', order_by: 'desc' },
   'pin_list/create': { name: 'PINs', pin_list: '1234,5678', enb_record_cdr: 1 },
   'cdr/search': {
     page: 1,
@@ -105,6 +107,21 @@ const VALID: Record<PbxOperationName, Body> = {
     is_paused: 0,
     max_threshold_for_pause_time: 10,
   },
+  'agent/pause': {
+    ext_id: 85,
+    operation: 'pause',
+    queue_ids: '2',
+    max_threshold_for_pause_time: 10,
+    reason: '*01',
+  },
+  'queue/agent_pause': {
+    ext_ids: '73,85',
+    queue_id: 2,
+    operation: 'unpause',
+    max_threshold_for_pause_time: 0,
+    reason: '#02',
+  },
+  'queue_pause_reason/list': { page: 1, page_size: 20 },
   'call/query': { call_id: '1651057476.362' },
   'call/accept_inbound': { channel_id: 'PJSIP/trunk-1' },
   'call/refuse_inbound': { channel_id: 'PJSIP/trunk-1' },
@@ -368,7 +385,7 @@ const REJECTED: Rejection[] = [
   ...(
     ['message_channel/get', 'message_session/get', 'queue/agent_status', 'queue/call_status'] as const
   ).flatMap((op) => [missing(op, 'id'), reject(op, { id: 0 }, 'id', 'range')]),
-  ...(['recording/list', 'queue/list'] as const).flatMap((op) => [
+  ...(['recording/list', 'queue/list', 'block_numbers/list'] as const).flatMap((op) => [
     reject(op, { page: 0 }, 'page', 'range'),
     reject(op, { page_size: 0 }, 'page_size', 'range'),
     reject(op, { sort_by: 'size' }, 'sort_by', 'enum'),
@@ -384,6 +401,22 @@ const REJECTED: Rejection[] = [
   reject('agent/login', { max_threshold_for_pause_time: 9 }, 'max_threshold_for_pause_time', 'range'),
   reject('agent/login', { max_threshold_for_pause_time: 1 }, 'max_threshold_for_pause_time', 'range'),
   reject('agent/login', { max_threshold_for_pause_time: -1 }, 'max_threshold_for_pause_time', 'range'),
+  ...(['agent/pause', 'queue/agent_pause'] as const).flatMap((op) => [
+    missing(op, 'operation'),
+    reject(op, { operation: 'login' }, 'operation', 'enum'),
+    reject(op, { max_threshold_for_pause_time: 9 }, 'max_threshold_for_pause_time', 'range'),
+  ]),
+  missing('agent/pause', 'ext_id'),
+  reject('agent/pause', { ext_id: 0 }, 'ext_id', 'range'),
+  reject('agent/pause', { queue_ids: '1;2' }, 'queue_ids', 'format'),
+  missing('queue/agent_pause', 'ext_ids'),
+  missing('queue/agent_pause', 'queue_id'),
+  reject('queue/agent_pause', { ext_ids: '73 85' }, 'ext_ids', 'format'),
+  reject('queue/agent_pause', { queue_id: 0 }, 'queue_id', 'range'),
+  reject('queue_pause_reason/list', { page: 0 }, 'page', 'range'),
+  reject('queue_pause_reason/list', { page_size: 0 }, 'page_size', 'range'),
+  missing('block_numbers/delete', 'id'),
+  reject('block_numbers/delete', { id: 0 }, 'id', 'range'),
   // live calls
   reject('call/query', { call_id: undefined }, 'call_id|type|extension', 'required'),
   reject('call/query', { extension: '2001' }, 'call_id|type|extension', 'required'),
@@ -506,11 +539,12 @@ describe('PBX_OPERATIONS rules', () => {
     expect(untested).toEqual([]);
   });
 
-  it('GET operations are idempotent except agent/login; POST operations never are', () => {
+  it('GET operations are idempotent except those that change state; POST operations never are', () => {
     const retried = Object.values(PBX_OPERATIONS)
       .filter((spec) => spec.idempotent)
       .map((spec) => spec.path);
-    expect(retried).not.toContain('agent/login');
+    for (const changes of ['agent/login', 'agent/pause', 'queue/agent_pause', 'block_numbers/delete'])
+      expect(retried).not.toContain(changes);
     expect(retried).not.toContain('del_token');
     for (const spec of Object.values(PBX_OPERATIONS))
       if (spec.method === 'POST') expect(spec.idempotent).toBe(false);

@@ -5,7 +5,8 @@ import type { AgentRt, MembershipRt } from '../runtime.types.js';
 import { notFound, paramError } from '../../sim-errors.js';
 import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
 
-function agentOf(engine: Engine, extId: number): AgentRt {
+/** The agent with extension id `extId`; 40004 for no extension, 40002 for an extension in no queue. */
+export function agentOf(engine: Engine, extId: number): AgentRt {
   const agent = engine.agents.agents.get(extId);
   if (agent) return agent;
   const ext = engine.ctx.extById.get(extId);
@@ -13,8 +14,16 @@ function agentOf(engine: Engine, extId: number): AgentRt {
   throw paramError('ext_id', extId, 'not_agent', `extension ${ext.number} is not an agent of any queue`);
 }
 
-/** The dynamic memberships agent/login acts on: the listed queues, or every queue where the agent is dynamic. */
-function targets(engine: Engine, agent: AgentRt, queueIds: string): MembershipRt[] {
+/**
+ * The dynamic memberships agent/login (or agent/pause) acts on: the listed queues, or every queue where the
+ * agent is dynamic. `what` ends the static-agent error ("log in and out", "pause").
+ */
+export function targets(
+  engine: Engine,
+  agent: AgentRt,
+  queueIds: string,
+  what = 'log in and out',
+): MembershipRt[] {
   const number = agent.ext.number;
   if (queueIds === '') {
     const dynamic = agent.memberships.filter((m) => m.type === 'dynamic');
@@ -23,7 +32,7 @@ function targets(engine: Engine, agent: AgentRt, queueIds: string): MembershipRt
         'ext_id',
         agent.ext.id,
         'static_agent',
-        `extension ${number} is a static agent in every queue it belongs to; only dynamic agents log in and out`,
+        `extension ${number} is a static agent in every queue it belongs to; only dynamic agents ${what}`,
       );
     }
     return dynamic;
@@ -44,7 +53,7 @@ function targets(engine: Engine, agent: AgentRt, queueIds: string): MembershipRt
         'ext_id',
         agent.ext.id,
         'static_agent',
-        `extension ${number} is a static agent of queue ${queue.def.number}; only dynamic agents log in and out`,
+        `extension ${number} is a static agent of queue ${queue.def.number}; only dynamic agents ${what}`,
       );
     }
     return m;
