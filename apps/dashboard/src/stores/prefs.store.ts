@@ -9,9 +9,20 @@ interface Prefs {
   /** The supervisor's own extension, which rings for listen / whisper / barge. */
   monitorExtension: string;
   theme: 'dark' | 'light';
+  /** A beep when a queue's alert rises (opt-in). */
+  alertSound: boolean;
+  /** A system notification when a queue's alert rises (opt-in, needs the browser's permission). */
+  alertNotifications: boolean;
 }
 
-const DEFAULTS: Prefs = { sound: false, notifications: false, monitorExtension: '', theme: 'dark' };
+const DEFAULTS: Prefs = {
+  sound: false,
+  notifications: false,
+  monitorExtension: '',
+  theme: 'dark',
+  alertSound: false,
+  alertNotifications: false,
+};
 
 function load(): Prefs {
   try {
@@ -23,6 +34,8 @@ function load(): Prefs {
       notifications: typeof value.notifications === 'boolean' ? value.notifications : DEFAULTS.notifications,
       monitorExtension: typeof value.monitorExtension === 'string' ? value.monitorExtension : '',
       theme: value.theme === 'light' ? 'light' : 'dark',
+      alertSound: value.alertSound === true,
+      alertNotifications: value.alertNotifications === true,
     };
   } catch {
     return { ...DEFAULTS };
@@ -36,14 +49,18 @@ export const usePrefsStore = defineStore('prefs', () => {
   const notifications = ref(initial.notifications);
   const monitorExtension = ref(initial.monitorExtension);
   const theme = ref<'dark' | 'light'>(initial.theme);
+  const alertSound = ref(initial.alertSound);
+  const alertNotifications = ref(initial.alertNotifications);
 
-  watch([sound, notifications, monitorExtension, theme], () => {
+  watch([sound, notifications, monitorExtension, theme, alertSound, alertNotifications], () => {
     try {
       const prefs: Prefs = {
         sound: sound.value,
         notifications: notifications.value,
         monitorExtension: monitorExtension.value,
         theme: theme.value,
+        alertSound: alertSound.value,
+        alertNotifications: alertNotifications.value,
       };
       globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(prefs));
     } catch {
@@ -51,5 +68,5 @@ export const usePrefsStore = defineStore('prefs', () => {
     }
   });
 
-  return { sound, notifications, monitorExtension, theme };
+  return { sound, notifications, monitorExtension, theme, alertSound, alertNotifications };
 });
