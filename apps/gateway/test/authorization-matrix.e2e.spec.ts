@@ -71,6 +71,8 @@ GET /readyz                                                       ok    ok    ok
 GET /metrics                                                      ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
 GET /api/queues                                                   ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 POST /api/auth/login                                              ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
+# Open to everyone by design: the login page asks it before sign-in; it only names active demo accounts.
+GET /api/auth/options                                             ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
 GET /api/auth/session                                             ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 POST /api/auth/logout                                             ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 POST /api/display-tokens                                          ok    403   403   403   403   ok    403    401    401     401       401         401    401      401

@@ -84,6 +84,24 @@ describe('demo mode (the simulator with its demo credentials, no USERS)', () => 
     await expect(login(demo.url, 'supervisor', 'supervisor')).resolves.toEqual(expect.any(String));
   });
 
+  it('tells the login page, without signing in, which demo accounts are active (names and roles only)', async () => {
+    const demo = await gateway(demoEnv());
+    const response = await fetch(`${demo.url}/api/auth/options`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      ok: true,
+      data: {
+        demoAccounts: [
+          { username: 'supervisor', role: 'supervisor' },
+          { username: 'admin', role: 'admin' },
+          { username: 'viewer', role: 'viewer' },
+        ],
+      },
+    });
+    expect(text).not.toMatch(/scrypt|hash/i);
+  });
+
   it('creates no display link and no demo users when USERS are configured', async () => {
     const lines: string[] = [];
     const configured = await gateway({ ...demoEnv(), ...(await testUsersEnv()) }, lines);
@@ -97,5 +115,7 @@ describe('demo mode (the simulator with its demo credentials, no USERS)', () => 
     await expect(login(configured.url, 'supervisor', 'supervisor')).rejects.toThrow(
       /login of supervisor failed/,
     );
+    const options = await fetch(`${configured.url}/api/auth/options`);
+    expect(await options.json()).toEqual({ ok: true, data: { demoAccounts: [] } });
   });
 });

@@ -139,6 +139,7 @@ describe('OpenAPI document', () => {
     const created = await call('POST', '/api/display-tokens', '/api/display-tokens', {
       name: 'docs check',
       queues: [1, 2],
+      board: { theme: 'light', rotateSec: 30, sound: false },
     });
     const id = (created.body as { data: { display: { id: string } } }).data.display.id;
     const revoked = await call('DELETE', `/api/display-tokens/${id}`, '/api/display-tokens/{id}');
@@ -162,6 +163,7 @@ describe('OpenAPI document', () => {
         '/api/queues',
         '/api/display-tokens',
         '/api/audit',
+        '/api/auth/options',
       ]),
     );
     const answers = await Promise.all(gets.map((path) => call('GET', path, path)));

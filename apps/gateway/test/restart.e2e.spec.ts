@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   queueStream,
   type AuditEntryView,
+  type DisplayTokenView,
   type HeldCallView,
   type QueueView,
   type StreamId,
@@ -54,6 +55,12 @@ async function ready(gateway: GatewayProcess): Promise<void> {
   );
 }
 
+/** When an admin sees display link `id` last used (null: never, or no such link). */
+async function lastUsedOf(url: string, admin: string, id: string): Promise<number | null> {
+  const links = await rest<{ ok: true; data: DisplayTokenView[] }>(url, 'GET', '/api/display-tokens', admin);
+  return links.body.data.find((link) => link.id === id)?.lastUsedAt ?? null;
+}
+
 /** The agents of a queue view: number -> [state, since]. */
 const agentsOf = (view: QueueView | undefined) =>
   new Map((view?.agents ?? []).map((agent) => [agent.number, [agent.state, agent.since] as const]));
@@ -69,6 +76,9 @@ interface Scenario {
 /** Everything the first gateway did and showed, to compare with what the restarted one shows. */
 interface Before {
   keptDisplayToken: string;
+  keptDisplayId: string;
+  /** When the kept link was last used before the kill. */
+  keptLastUsedAt: number;
   revokedDisplayToken: string;
   loggedOut: string;
   supervisor: string;
@@ -104,6 +114,12 @@ async function beforeTheKill(s: Scenario, clients: TestClient[]): Promise<Before
     (await rest(first.url, 'DELETE', `/api/display-tokens/${revoked.body.data.display.id}`, admin)).status,
   ).toBe(200);
   expect((await rest(first.url, 'POST', '/api/auth/logout', loggedOut)).status).toBe(200);
+  // The TV opens its board once: that use is recorded as the link's last use.
+  expect((await rest(first.url, 'GET', '/api/queues', kept.body.data.token)).status).toBe(200);
+  const keptLastUsedAt = await waitFor(
+    async () => (await lastUsedOf(first.url, admin, kept.body.data.display.id)) ?? undefined,
+    'the display link’s last use recorded',
+  );
 
   const sup = await connectClient(first.url, supervisor);
   clients.push(sup);
@@ -152,6 +168,8 @@ async function beforeTheKill(s: Scenario, clients: TestClient[]): Promise<Before
   sup.close();
   return {
     keptDisplayToken: kept.body.data.token,
+    keptDisplayId: kept.body.data.display.id,
+    keptLastUsedAt,
     revokedDisplayToken: revoked.body.data.token,
     loggedOut,
     supervisor,
@@ -171,10 +189,19 @@ async function afterTheRestart(s: Scenario, before: Before, clients: TestClient[
   await ready(second);
   const readyMs = Date.now() - startedAt;
 
+  // The link's last use is kept; the TV connecting again is a new use.
+  expect(await lastUsedOf(second.url, before.admin, before.keptDisplayId)).toBe(before.keptLastUsedAt);
+
   // The TV's link still opens its board: a queue snapshot, continuing the stream's seq.
   const tv = await connectClient(second.url, before.keptDisplayToken);
   clients.push(tv);
   expect(tv.session).toMatchObject({ display: true, queues: [1] });
+  await waitFor(
+    async () =>
+      ((await lastUsedOf(second.url, before.admin, before.keptDisplayId)) ?? 0) > before.keptLastUsedAt ||
+      undefined,
+    'the TV’s new connection recorded as the last use',
+  );
   await tv.subscribe([QUEUE]);
   const boardMs = Date.now() - startedAt;
   const tvSeq = (await tv.command<{ seq: number }>('resync', { stream: QUEUE })) as {

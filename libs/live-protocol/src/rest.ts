@@ -1,5 +1,5 @@
 import type { ResultError } from './result.js';
-import type { SessionInfo } from './socket-events.js';
+import type { Role, SessionInfo } from './socket-events.js';
 import type { HealthView } from './views.js';
 
 // The gateway's REST routes: each body and answer declared once, for the controllers and the dashboard alike.
@@ -41,12 +41,57 @@ export interface QueueRef {
   name: string;
 }
 
+/** A demo account the login page may name: its password is its username, public by design. */
+export interface DemoAccount {
+  username: string;
+  role: Role;
+}
+
+/** Data of GET /api/auth/options: what the login page may say before anyone signs in. */
+export interface AuthOptionsAnswer {
+  /** The demo accounts while demo users are active (no USERS, demo simulator); empty otherwise. */
+  demoAccounts: DemoAccount[];
+}
+
+/** How a display link's wallboard looks: the wallboard URL options it opens with. */
+export interface DisplayBoardOptions {
+  theme: 'dark' | 'light';
+  /** Seconds between boards (5 to 3600); null = no rotation. */
+  rotateSec: number | null;
+  /** Beep when a figure turns critical. */
+  sound: boolean;
+}
+
+/** The board options of a link created without any. */
+export const DEFAULT_DISPLAY_BOARD: Readonly<DisplayBoardOptions> = Object.freeze({
+  theme: 'dark',
+  rotateSec: null,
+  sound: false,
+});
+
+/** Rotation bounds of {@link DisplayBoardOptions.rotateSec}: faster would not let anyone read a board. */
+export const DISPLAY_ROTATE_SEC = Object.freeze({ min: 5, max: 3600 });
+
+/**
+ * The wallboard path (with query) a display link opens: the token and the link's board options, in the
+ * wallboard's own URL options. The only place that spells a display link's URL.
+ */
+export function displayLinkPath(token: string, board: DisplayBoardOptions): string {
+  const query = new URLSearchParams({ display: token });
+  if (board.theme !== DEFAULT_DISPLAY_BOARD.theme) query.set('theme', board.theme);
+  if (board.rotateSec !== null) query.set('rotate', String(board.rotateSec));
+  if (board.sound) query.set('sound', '1');
+  return `/wallboard?${query.toString()}`;
+}
+
 /** Body of POST /api/display-tokens. */
 export interface DisplayTokenRequest {
   /** 1 to 64 characters. */
   name: string;
   /** 1 to 200 queue ids. */
   queues: number[];
+  /** Omitted: {@link DEFAULT_DISPLAY_BOARD}. */
+  board?: DisplayBoardOptions;
 }
 
 /** A display link as GET /api/display-tokens lists it: never its token. */
@@ -54,14 +99,19 @@ export interface DisplayTokenView {
   id: string;
   name: string;
   queues: number[];
+  board: DisplayBoardOptions;
   createdBy: string;
   /** Epoch ms. */
   createdAt: number;
+  /** Epoch ms of the last time a screen used the link (recorded at most once a minute); null = never. */
+  lastUsedAt: number | null;
 }
 
 /** Data of POST /api/display-tokens: the only answer that carries the token. */
 export interface DisplayTokenCreated {
   token: string;
+  /** The wallboard path (token and board options) to open on the TV: {@link displayLinkPath}. */
+  path: string;
   display: DisplayTokenView;
 }
 

@@ -1,7 +1,11 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import {
+  DISPLAY_ROTATE_SEC,
   ERROR_CODES,
   type AuditEntryView,
+  type AuthOptionsAnswer,
+  type DemoAccount,
+  type DisplayBoardOptions,
   type ClusterStatusView,
   type DisplayTokenCreated,
   type DisplayTokenRequest,
@@ -65,25 +69,41 @@ export const COMPONENT_SCHEMAS = {
     },
     ['fields', 'retryAfterSec', 'errcode', 'errmsg', 'invalidParams'],
   ),
-  SessionInfo: objectOf<SessionInfo>({
-    user: text(),
-    role: oneOf('viewer', 'supervisor', 'admin'),
-    queues: { oneOf: [queueIds, oneOf('all')] },
-    display: { type: 'boolean', description: 'a read-only display link' },
-    features: objectOf<SessionInfo['features']>({
-      listen: { type: 'boolean' },
-      agentLogin: { type: 'boolean' },
-      uacsta: { type: 'boolean' },
-    }),
-    holdWindowMs: integer('the PBX’s hold window for inbound decisions'),
-  }),
+  SessionInfo: objectOf<SessionInfo>(
+    {
+      user: text(),
+      role: oneOf('viewer', 'supervisor', 'admin'),
+      queues: { oneOf: [queueIds, oneOf('all')] },
+      display: { type: 'boolean', description: 'a read-only display link' },
+      features: objectOf<SessionInfo['features']>({
+        listen: { type: 'boolean' },
+        agentLogin: { type: 'boolean' },
+        uacsta: { type: 'boolean' },
+      }),
+      holdWindowMs: integer('the PBX’s hold window for inbound decisions'),
+      extension: text('the user’s own extension from the profile; absent when none is set'),
+    },
+    ['extension'],
+  ),
   QueueRef: objectOf<QueueRef>({ id: integer(), number: text('empty until the first poll'), name: text() }),
+  DisplayBoardOptions: objectOf<DisplayBoardOptions>({
+    theme: oneOf('dark', 'light'),
+    rotateSec: orNull({
+      type: 'integer',
+      minimum: DISPLAY_ROTATE_SEC.min,
+      maximum: DISPLAY_ROTATE_SEC.max,
+      description: 'seconds between boards; null = no rotation',
+    }),
+    sound: { type: 'boolean', description: 'beep when a figure turns critical' },
+  }),
   DisplayTokenView: objectOf<DisplayTokenView>({
     id: text(),
     name: text(),
     queues: queueIds,
+    board: { $ref: '#/components/schemas/DisplayBoardOptions' },
     createdBy: text(),
     createdAt: epochMs,
+    lastUsedAt: orNull(integer('epoch ms of the last use (recorded at most once a minute); null = never')),
   }),
   AuditEntryView: objectOf<AuditEntryView>(
     {
@@ -95,8 +115,13 @@ export const COMPONENT_SCHEMAS = {
       result: oneOf('ok', 'error'),
       detail: text(),
       queues: { ...queueIds, description: 'the queues the target belonged to; absent for none' },
+      facts: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'names and numbers the entry is about, for its sentence (caller, line, agentName, ...)',
+      },
     },
-    ['queues'],
+    ['queues', 'facts'],
   ),
   HealthView: objectOf<HealthView>({
     pbx: oneOf('connected', 'degraded', 'down'),
@@ -132,14 +157,27 @@ export const REST_SCHEMAS = {
     session: ref('SessionInfo'),
     expiresAt: orNull(integer('epoch ms; null for display links and proxy identities')),
   }),
+  authOptions: objectOf<AuthOptionsAnswer>({
+    demoAccounts: listOf(
+      objectOf<DemoAccount>({
+        username: text('also the password: demo passwords are public by design'),
+        role: oneOf('viewer', 'supervisor', 'admin'),
+      }),
+    ),
+  }),
   logoutAnswer: objectOf<LogoutAnswer>({ signedOut: { type: 'boolean', enum: [true] } }),
   queues: listOf(ref('QueueRef')),
-  displayTokenRequest: objectOf<DisplayTokenRequest>({
-    name: { type: 'string', minLength: 1, maxLength: 64 },
-    queues: { ...queueIds, minItems: 1, maxItems: 200 },
-  }),
+  displayTokenRequest: objectOf<DisplayTokenRequest>(
+    {
+      name: { type: 'string', minLength: 1, maxLength: 64 },
+      queues: { ...queueIds, minItems: 1, maxItems: 200 },
+      board: ref('DisplayBoardOptions'),
+    },
+    ['board'],
+  ),
   displayTokenCreated: objectOf<DisplayTokenCreated>({
     token: text('shown this once'),
+    path: text('the wallboard path to open on the TV: token and board options'),
     display: ref('DisplayTokenView'),
   }),
   displayTokens: listOf(ref('DisplayTokenView')),

@@ -3,6 +3,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards 
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ok,
+  type AuthOptionsAnswer,
   type LoginAnswer,
   type LoginRequest,
   type LogoutAnswer,
@@ -14,12 +15,30 @@ import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuthService } from './auth.service.js';
 import type { Principal } from './principal.js';
 import { CurrentPrincipal, restError, SessionGuard } from './session.guard.js';
+import { UserDirectory } from './user-directory.js';
 
-/** Password sign-in, the current session, sign-out. */
+/** Password sign-in, the current session, sign-out, and what the login page may say beforehand. */
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UserDirectory,
+  ) {}
+
+  /**
+   * GET /api/auth/options: open to everyone by design (the login page asks before anyone signs in) and
+   * free of side effects; it names the demo accounts only while they are active, and never a hash.
+   */
+  @Get('options')
+  @ApiOperation({
+    operationId: 'auth_options',
+    summary: 'What the login page may show before sign-in: the demo accounts while demo users are active',
+  })
+  @ApiResult(REST_SCHEMAS.authOptions, 'Sign-in options')
+  options(): Result<AuthOptionsAnswer> {
+    return ok({ demoAccounts: this.users.demoAccounts() });
+  }
 
   /** POST /api/auth/login {username, password}: a short-lived session token. */
   @Post('login')

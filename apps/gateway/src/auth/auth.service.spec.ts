@@ -272,11 +272,18 @@ describe('AuthService', () => {
     expect(await demo.check('admin', 'admin')).toMatchObject({ role: 'admin' });
     expect(await demo.check('viewer', 'viewer')).toMatchObject({ role: 'viewer' });
     expect(warnings).toHaveLength(1);
+    // What the login page may name: names and roles, never a hash.
+    expect(demo.demoAccounts()).toEqual([
+      { username: 'supervisor', role: 'supervisor' },
+      { username: 'admin', role: 'admin' },
+      { username: 'viewer', role: 'viewer' },
+    ]);
     const real = await UserDirectory.create(
       testConfig({ PBX_BASE_URL: 'http://pbx.example', PBX_CLIENT_ID: 'a', PBX_CLIENT_SECRET: 'b' }),
       log,
     );
     expect(real.size).toBe(0);
+    expect(real.demoAccounts()).toEqual([]);
   });
 
   it('treats the simulator with its demo credentials on any address as the demo, and nothing else', async () => {

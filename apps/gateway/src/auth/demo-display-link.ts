@@ -8,6 +8,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { DEFAULT_DISPLAY_BOARD, displayLinkPath } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { DisplayTokensService } from './display-tokens.service.js';
@@ -18,7 +19,7 @@ const CATALOGUE_CHECK_MS = 250;
 
 /** The wallboard URL a display token opens. */
 export function wallboardLink(port: number, token: string): string {
-  return `http://localhost:${port}/wallboard?display=${encodeURIComponent(token)}`;
+  return `http://localhost:${port}${displayLinkPath(token, DEFAULT_DISPLAY_BOARD)}`;
 }
 
 /**

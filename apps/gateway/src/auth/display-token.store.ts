@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DisplayBoardOptions } from '@switchboard/live-protocol';
 
 /** A display link for a wallboard TV, as admins see it (the token itself is shown once, at creation). */
 export interface DisplayTokenRecord {
@@ -6,10 +7,14 @@ export interface DisplayTokenRecord {
   name: string;
   /** Queue ids the display may show. */
   queues: number[];
+  /** The wallboard options the link opens with; absent in links made before there were any (defaults). */
+  board?: DisplayBoardOptions;
   createdBy: string;
   createdAt: number;
   /** The jti of the signed token; only a token carrying it is accepted. */
   jti: string;
+  /** Epoch ms of the last recorded use; absent = never. */
+  lastUsedAt?: number;
 }
 
 /**
@@ -22,6 +27,8 @@ export interface DisplayTokenStore {
   list(): Promise<DisplayTokenRecord[]>;
   /** Removes the token; true when it existed. */
   remove(id: string): Promise<boolean>;
+  /** Records that the link was used at `at` (epoch ms); nothing when the link is gone or has a later use. */
+  touch(id: string, at: number): Promise<void>;
 }
 
 /** A new random display-token id. */
@@ -49,4 +56,17 @@ export class InMemoryDisplayTokenStore implements DisplayTokenStore {
   remove(id: string): Promise<boolean> {
     return Promise.resolve(this.records.delete(id));
   }
+
+  touch(id: string, at: number): Promise<void> {
+    touchRecord(this.records, id, at);
+    return Promise.resolve();
+  }
+}
+
+/** Sets a record's lastUsedAt in `records` when it exists and `at` is later; true when it changed. */
+export function touchRecord(records: Map<string, DisplayTokenRecord>, id: string, at: number): boolean {
+  const record = records.get(id);
+  if (!record || (record.lastUsedAt ?? 0) >= at) return false;
+  records.set(id, { ...record, lastUsedAt: at });
+  return true;
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Role } from '@switchboard/live-protocol';
+import type { DemoAccount, Role } from '@switchboard/live-protocol';
 import { DEMO_PBX, type GatewayConfig, type UserConfig } from '../config/gateway-config.js';
 import {
   CURRENT_PARAMS,
@@ -68,6 +68,7 @@ export interface DirectoryLog {
  */
 export class UserDirectory {
   private readonly users = new Map<string, UserConfig>();
+  private demo = false;
   /** Recent time of one check at the current cost (moving average), what a cheaper check is padded to. */
   private typicalCheckMs: number | undefined;
 
@@ -87,6 +88,7 @@ export class UserDirectory {
     const configured = config.auth.users;
     if (isDemoSetup(config)) {
       for (const demo of DEMO_USERS) directory.users.set(demo.username, { ...demo, queues: 'all' });
+      directory.demo = true;
       log.warn(
         'demo users are active: supervisor/supervisor, admin/admin and viewer/viewer; set USERS for real use',
         {
@@ -121,6 +123,14 @@ export class UserDirectory {
   /** The user, if configured. */
   get(username: string): UserConfig | undefined {
     return this.users.get(username);
+  }
+
+  /**
+   * The demo accounts while they are active, for the login page (their passwords are their names, public by
+   * design); empty with USERS. Names and roles only: never a hash.
+   */
+  demoAccounts(): DemoAccount[] {
+    return this.demo ? DEMO_USERS.map(({ username, role }) => ({ username, role })) : [];
   }
 
   /** Number of users who can log in. */

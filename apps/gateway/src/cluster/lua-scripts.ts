@@ -79,3 +79,19 @@ if current and cjson.decode(current).claimId == ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0`;
+
+/**
+ * Records a display link's last use, only while the link exists (a revoked link leaves no trace) and only
+ * forward in time (replicas may record out of order).
+ * KEYS: display links hash, last-used hash. ARGV: link id, epoch ms. Returns 1 when written, else 0.
+ */
+export const TOUCH_DISPLAY_LINK = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then
+  return 0
+end
+local previous = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
+if previous >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 1`;

@@ -120,6 +120,9 @@ describe('DurableState', () => {
       jti: 'j2',
     });
     expect(await files.displayTokens.remove('d_2')).toBe(true);
+    await files.displayTokens.touch('d_1', now + 5);
+    await files.displayTokens.touch('d_1', now + 1); // an older use does not go back in time
+    await files.displayTokens.touch('d_2', now + 5); // a revoked link stays gone
     files.revocations.revokeSession('logged-out', now + HOUR, 'You signed out.');
     files.revocations.revokeSession('expired-anyway', now - 1, 'You signed out.');
     for (let i = 0; i < 3; i++)
@@ -158,14 +161,15 @@ describe('DurableState', () => {
       streams: 2,
     });
     expect((await again.displayTokens.get('d_1'))?.queues).toEqual([1, 2]);
+    expect((await again.displayTokens.get('d_1'))?.lastUsedAt).toBe(now + 5);
     expect(await again.displayTokens.get('d_2')).toBeUndefined();
     expect(again.revocations.isRevoked('logged-out')).toBe(true);
     expect(again.revocations.isRevoked('expired-anyway')).toBe(false);
     // The audit ring is back, and ids continue after the last one.
     expect(again.audit.recent(10).map((entry) => entry.id)).toEqual([3, 2, 1]);
-    expect(again.audit.record({ user: 'sup', action: 'a', target: 't', result: 'ok', detail: '' }).id).toBe(
-      4,
-    );
+    expect(
+      again.audit.record({ user: 'sup', action: 'call:listen', target: 't', result: 'ok', detail: '' }).id,
+    ).toBe(4);
     expect(await again.heldCallChannels.recall(['call-1', 'call-old'])).toEqual(
       new Map([['call-1', 'PJSIP/trunk-000001']]),
     );

@@ -1,5 +1,17 @@
-import type { DisplayTokenRecord, DisplayTokenStore } from '../auth/display-token.store.js';
-import { finite, list, nonEmptyText, object, positive, text } from './shape.js';
+import type { DisplayBoardOptions } from '@switchboard/live-protocol';
+import { touchRecord, type DisplayTokenRecord, type DisplayTokenStore } from '../auth/display-token.store.js';
+import {
+  finite,
+  flag,
+  list,
+  nonEmptyText,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  positive,
+  text,
+} from './shape.js';
 import { StateFile } from './state-file.js';
 
 /** `display-links.json`. */
@@ -13,9 +25,17 @@ const checkDocument = object<DisplayLinksDocument>({
       id: nonEmptyText,
       name: text,
       queues: list(positive),
+      board: optional(
+        object<DisplayBoardOptions>({
+          theme: oneOf('dark', 'light'),
+          rotateSec: nullable(positive),
+          sound: flag,
+        }),
+      ),
       createdBy: text,
       createdAt: finite,
       jti: nonEmptyText,
+      lastUsedAt: optional(finite),
     }),
   ),
 });
@@ -70,5 +90,11 @@ export class FileDisplayTokenStore implements DisplayTokenStore {
     if (!this.records.delete(id)) return false;
     await this.file.save();
     return true;
+  }
+
+  /** In memory now, in the file with the next write: a use lost to a crash costs only a "last used" time. */
+  touch(id: string, at: number): Promise<void> {
+    if (touchRecord(this.records, id, at)) this.file.changed();
+    return Promise.resolve();
   }
 }
