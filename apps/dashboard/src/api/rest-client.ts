@@ -5,7 +5,7 @@ export const REST_TIMEOUT_MS = 8000;
 
 /** Options of one REST call. */
 export interface RestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   /** Session or display token, sent as a bearer token. */
   token?: string | null;

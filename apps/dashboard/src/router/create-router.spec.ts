@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { describe, expect, it } from 'vitest';
-import { guard } from './create-router.js';
+import { guard, roleGuard } from './create-router.js';
 import { routes } from './routes.js';
 import { safeRedirect } from './safe-redirect.js';
 
@@ -30,6 +30,25 @@ describe('guard', () => {
   it('routes only numeric queue ids to embeds', () => {
     expect(at('/embed/queue/3').name).toBe('embed-queue');
     expect(at('/embed/queue/abc').name).toBe('not-found');
+  });
+});
+
+describe('roleGuard', () => {
+  it('lets only admins into the display links screen and tells the others why', () => {
+    const links = at('/console/display-links');
+    expect(links.name).toBe('display-links');
+    expect(roleGuard(links, 'admin')).toBe(true);
+    for (const role of ['supervisor', 'viewer', null] as const)
+      expect(roleGuard(links, role)).toEqual({
+        name: 'not-allowed',
+        query: { from: '/console/display-links', need: 'admin' },
+      });
+    expect(guard(links, false)).toEqual({ name: 'login', query: { redirect: '/console/display-links' } });
+  });
+
+  it('asks nothing of pages without a role', () => {
+    expect(roleGuard(at('/console'), 'viewer')).toBe(true);
+    expect(roleGuard(at('/console'), null)).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Role } from '@switchboard/live-protocol';
 import type { RouteRecordRaw } from 'vue-router';
 
 declare module 'vue-router' {
@@ -8,6 +9,8 @@ declare module 'vue-router' {
     requiresViewer?: boolean;
     /** Runs inside other sites' iframes: never navigates away, signs in inline. */
     embed?: boolean;
+    /** Needs at least this role (with `requiresLogin`); others are sent to a page that says why. */
+    requiresRole?: Role;
   }
 }
 
@@ -20,6 +23,17 @@ export const routes: RouteRecordRaw[] = [
     name: 'console',
     component: () => import('../views/ConsoleView.vue'),
     meta: { requiresLogin: true },
+  },
+  {
+    path: '/console/display-links',
+    name: 'display-links',
+    component: () => import('../views/DisplayLinksView.vue'),
+    meta: { requiresLogin: true, requiresRole: 'admin' },
+  },
+  {
+    path: '/not-allowed',
+    name: 'not-allowed',
+    component: () => import('../views/NotAllowedView.vue'),
   },
   {
     path: '/wallboard',

@@ -1,4 +1,10 @@
-import type { LoginAnswer, LoginRequest, LogoutAnswer, SessionInfo } from '@switchboard/live-protocol';
+import type {
+  LoginAnswer,
+  LoginRequest,
+  LogoutAnswer,
+  SessionAnswer,
+  SessionInfo,
+} from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { callApi } from '../api/rest-client.js';
@@ -134,6 +140,30 @@ export const useSessionStore = defineStore('session', () => {
     return true;
   }
 
+  /**
+   * Who this session is, asking the gateway (GET /api/auth/session) when the page does not know yet (a
+   * reload of a page that needs a role, before the socket said hello). A token the gateway refuses is
+   * forgotten, with the reason for the login page.
+   */
+  async function whoAmI(): Promise<ClientResult<SessionInfo>> {
+    if (info.value) return { ok: true, data: info.value };
+    const current = token.value;
+    if (!current) return { ok: false, error: { code: 'unauthorized', message: 'Sign in first.' } };
+    const answer = await callApi<SessionAnswer>('/api/auth/session', { token: current });
+    if (!answer.ok) {
+      if (answer.error.code === 'unauthorized' && token.value === current) {
+        clear();
+        ended.value = { kind: 'password', reason: answer.error.message };
+      }
+      return answer;
+    }
+    if (token.value === current) {
+      signedInAs.value = answer.data.session;
+      expiresAt.value = answer.data.expiresAt;
+    }
+    return { ok: true, data: answer.data.session };
+  }
+
   /** Signs out: the gateway revokes the token, this page forgets it either way. */
   async function logout(): Promise<void> {
     const current = token.value;
@@ -158,5 +188,6 @@ export const useSessionStore = defineStore('session', () => {
     logout,
     openDisplay,
     resume,
+    whoAmI,
   };
 });

@@ -226,10 +226,13 @@ describe('sign-in', () => {
   it('sends a visitor to sign in and back to the page asked for', async () => {
     vi.stubGlobal(
       'fetch',
+      // A new Response per call: the login page also asks for its options.
       vi
         .fn()
-        .mockResolvedValue(
-          new Response(JSON.stringify(ok({ token: 'new', expiresAt: 1, session: sessionInfo() }))),
+        .mockImplementation(() =>
+          Promise.resolve(
+            new Response(JSON.stringify(ok({ token: 'new', expiresAt: 1, session: sessionInfo() }))),
+          ),
         ),
     );
     const { wrapper, router } = await mountApp('/console');
@@ -245,15 +248,15 @@ describe('sign-in', () => {
   it('shows why a sign-in failed', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(
-        new Response(
-          JSON.stringify({
-            ok: false,
-            error: { code: 'unauthorized', message: 'Wrong user name or password.' },
-          }),
-          {
-            status: 401,
-          },
+      vi.fn().mockImplementation(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              ok: false,
+              error: { code: 'unauthorized', message: 'Wrong user name or password.' },
+            }),
+            { status: 401 },
+          ),
         ),
       ),
     );
