@@ -102,9 +102,18 @@ uacsta:refuse, agent of queue 1                                   404   404   40
 uacsta:refuse, agent of queue 2                                   404   404   403   403   403   404   403    401    401     401       401         401    401      401
 agent:login, agent of queue 1                                     ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
 agent:login, agent of queue 2                                     ok    ok    403   403   403   ok    403    401    401     401       401         401    401      401
+agent:pause, agent of queue 1                                     ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+agent:pause, agent of queue 2                                     ok    ok    403   403   403   ok    403    401    401     401       401         401    401      401
+agent:pause-reasons                                               ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+# Undo of a block: only a call on the board can have one; viewers and display links never get that far.
+inbound:unblock, no such call                                     404   404   404   403   403   404   404    401    401     401       401         401    401      401
 call:listen, agent of queue 1                                     404   404   404   403   403   404   404    401    401     401       401         401    401      401
 call:listen, agent of queue 2                                     404   404   403   403   403   404   403    401    401     401       401         401    401      401
 audit:recent                                                      ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+audit:follow                                                      ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+monitor:check, an extension of the PBX                            ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+# Nobody's monitor runs: each stop answers that it has none to stop.
+call:monitor-stop                                                 404   404   404   403   403   404   404    401    401     401       401         401    401      401
 stream queue:1                                                    grant grant grant grant grant grant grant  401    401     401       401         401    401      401
 stream queue:2                                                    grant grant deny  grant deny  grant deny   401    401     401       401         401    401      401
 stream queue:99                                                   deny  deny  deny  deny  deny  deny  deny   401    401     401       401         401    401      401
@@ -592,7 +601,17 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       'agent:login',
       { extension: agent.q2, operation: 'login', queueIds: [2] },
     ],
-    // sup's own extension is 1011, the only one it may listen from; the others have none configured.
+    'agent:pause, agent of queue 1': () => [
+      'agent:pause',
+      { extension: agent.q1, operation: 'unpause', queueIds: [1] },
+    ],
+    'agent:pause, agent of queue 2': () => [
+      'agent:pause',
+      { extension: agent.q2, operation: 'unpause', queueIds: [2] },
+    ],
+    'agent:pause-reasons': () => ['agent:pause-reasons', {}],
+    'inbound:unblock, no such call': () => ['inbound:unblock', { callId: '1700000000.999999' }],
+    // 1011 exists on the PBX (sup's own extension; the others name it as an override, checked the same way).
     'call:listen, agent of queue 1': () => [
       'call:listen',
       { agent: agent.q1, monitor: '1011', mode: 'listen' },
@@ -602,6 +621,9 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       { agent: agent.q2, monitor: '1011', mode: 'listen' },
     ],
     'audit:recent': () => ['audit:recent', { limit: 5 }],
+    'audit:follow': () => ['audit:follow', { limit: 5 }],
+    'monitor:check, an extension of the PBX': () => ['monitor:check', { extension: '1011' }],
+    'call:monitor-stop': () => ['call:monitor-stop', {}],
   };
 
   it('answers the socket handshake, every command and every stream as the table says', async () => {

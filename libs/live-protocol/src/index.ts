@@ -5,3 +5,5 @@ export * from './streams.js';
 export * from './commands.js';
 export * from './socket-events.js';
 export * from './rest.js';
+export * from './audit.js';
+export * from './monitor.js';

@@ -1,5 +1,8 @@
 import type {
   AgentLoginCommand,
+  AgentPauseCommand,
+  PauseReasonsView,
+  UnblockCommand,
   AuditQuery,
   DecideCommand,
   KickCommand,
@@ -11,6 +14,7 @@ import type {
 import type { Result } from './result.js';
 import type { Delta, Snapshot, StreamId } from './streams.js';
 import type { AuditEntryView, HeldCallView } from './views.js';
+import type { KnownExtension, MonitorCheckCommand, MonitorView } from './monitor.js';
 
 /** Version of this contract; the gateway announces it and the dashboard refuses to run against another. */
 export const PROTOCOL_VERSION = 1;
@@ -30,6 +34,8 @@ export interface SessionInfo {
   features: { listen: boolean; agentLogin: boolean; uacsta: boolean };
   /** The PBX's hold window for inbound decisions, ms. */
   holdWindowMs: number;
+  /** The user's own extension from the profile (USERS `extension`, or the trusted proxy's), when set. */
+  extension?: string;
 }
 
 /** A socket.io acknowledgement callback carrying a {@link Result}. */
@@ -41,6 +47,10 @@ export interface ServerToClientEvents {
   hello: (info: { protocol: number; session: SessionInfo; serverTime: number }) => void;
   snapshot: (snapshot: Snapshot) => void;
   delta: (delta: Delta) => void;
+  /** A new audit entry this session may read; sent to sockets that asked for them with `audit:follow`. */
+  'audit:entry': (entry: AuditEntryView) => void;
+  /** The supervisor's running monitor, or null when none runs (sent on connect and on every change). */
+  'monitor:state': (state: MonitorView | null) => void;
   /** The session's token expired or was revoked; the socket is closed next. */
   'session:expired': (info: { reason: string }) => void;
 }
@@ -54,6 +64,22 @@ export interface ClientToServerEvents {
   'conference:kick': (payload: KickCommand, ack: Ack<{ kicked: string[] | 'all' }>) => void;
   'uacsta:refuse': (payload: UacstaRefuseCommand, ack: Ack<{ refused: true }>) => void;
   'agent:login': (payload: AgentLoginCommand, ack: Ack<{ done: true }>) => void;
-  'call:listen': (payload: ListenCommand, ack: Ack<{ callId: string }>) => void;
+  /** Pauses (with one of the PBX's reasons, optionally for a while) or unpauses an agent of the user's queues. */
+  'agent:pause': (payload: AgentPauseCommand, ack: Ack<{ done: true }>) => void;
+  /** The PBX's pause reasons, for the pause menu (cached by the gateway). */
+  'agent:pause-reasons': (payload: Record<string, never>, ack: Ack<PauseReasonsView>) => void;
+  /** Deletes the blocklist rule a refuse-and-block created, within BLOCK_UNDO_MS, by its decider or an admin. */
+  'inbound:unblock': (payload: UnblockCommand, ack: Ack<HeldCallView>) => void;
+  /** Rings the supervisor's extension into the agent's call; a running monitor of the user is replaced. */
+  'call:listen': (payload: ListenCommand, ack: Ack<{ callId: string; monitor: MonitorView }>) => void;
   'audit:recent': (payload: AuditQuery, ack: Ack<AuditEntryView[]>) => void;
+  /** Recent entries (as `audit:recent`), then each new one as `audit:entry` while the socket lives. */
+  'audit:follow': (payload: AuditQuery, ack: Ack<AuditEntryView[]>) => void;
+  /** Whether an extension exists on the PBX, before it is used to monitor from. */
+  'monitor:check': (payload: MonitorCheckCommand, ack: Ack<KnownExtension>) => void;
+  /** Hangs up the supervisor's running monitor. */
+  'call:monitor-stop': (
+    payload: Record<string, never>,
+    ack: Ack<{ stopped: true; monitor: MonitorView }>,
+  ) => void;
 }

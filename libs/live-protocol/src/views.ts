@@ -1,3 +1,5 @@
+import type { AuditFacts } from './audit.js';
+
 /**
  * What screens see: the gateway's live state in browser-friendly shapes (camelCase, times as epoch ms of
  * the gateway clock). Wire shapes of the PBX never cross this line.
@@ -130,6 +132,11 @@ export interface HeldCallView {
    * calls; a session with a list of queues sees the calls of those queues.
    */
   queueId?: number;
+  /**
+   * Where the call goes on accept, in words: the inbound route's destination ("queue Sales (6400)", "an IVR
+   * menu", "extension 1005 (Ana Li)"), or why it is not known. Absent while the routes are not read yet.
+   */
+  destination?: string;
   /** When the gateway learned of the call (epoch ms). */
   receivedAt: number;
   /** When the PBX accepts it by itself (epoch ms). */
@@ -138,6 +145,13 @@ export interface HeldCallView {
   status: HeldCallStatus;
   /** Decision that was taken (refuse_and_block shows as status refused with blocked=true). */
   blocked: boolean;
+  /**
+   * Until when (epoch ms) the refuse-and-block of this call can be undone by whoever decided it or an admin;
+   * present only while the blocklist rule it created exists and the window is open.
+   */
+  blockUndoUntil?: number;
+  /** Who undid the block (the call stays refused; the number is no longer blocked). */
+  unblockedBy?: string;
   /** Who decided, for accepted/refused. */
   decidedBy: string | null;
   decidedAt: number | null;
@@ -207,6 +221,8 @@ export interface AuditEntryView {
    * absent for targets of no queue (conferences, display links, PBX admin calls). Decides who may read it.
    */
   queues?: number[];
+  /** What the entry is about, as names and numbers, for its sentence (see auditSentence). */
+  facts?: AuditFacts;
 }
 
 /** Metric definitions shown as tooltips; the gateway computes exactly these. */

@@ -1,11 +1,15 @@
 import {
   PBX_OPERATIONS,
   type AgentLoginParams,
+  type AgentPauseParams,
   type AllowNumbersCreateParams,
   type AllowNumbersQueryParams,
   type BlockNumbersCreateParams,
+  type BlockNumbersDeleteParams,
+  type BlockNumbersListParams,
   type CallAcceptInboundParams,
   type CallHangupParams,
+  type ExtensionListParams,
   type CallListenParams,
   type CallNoteGetParams,
   type CallQueryParams,
@@ -27,9 +31,11 @@ import {
   type PhoneBatchCreateParams,
   type PhoneBatchUpdateParams,
   type PinListCreateParams,
+  type QueueAgentPauseParams,
   type QueueAgentStatusParams,
   type QueueCallStatusParams,
   type QueueListParams,
+  type QueuePauseReasonListParams,
   type QueuePauseReasonUpdateParams,
   type RecordingListParams,
   type UacstaCallRefuseParams,
@@ -59,6 +65,8 @@ const INVOKERS = {
   'message_queue/create': (c, p) => c.messageQueue.create(as<MessageQueueCreateParams>(p)),
   'allow_numbers/create': (c, p) => c.allowNumbers.create(as<AllowNumbersCreateParams>(p)),
   'block_numbers/create': (c, p) => c.blockNumbers.create(as<BlockNumbersCreateParams>(p)),
+  'block_numbers/list': (c, p) => c.blockNumbers.list(as<BlockNumbersListParams>(p)),
+  'block_numbers/delete': (c, p) => c.blockNumbers.delete(as<BlockNumbersDeleteParams>(p)),
   'pin_list/create': (c, p) => c.pinList.create(as<PinListCreateParams>(p)),
   'cdr/search': (c, p) => c.cdr.search(as<CdrSearchParams>(p)),
   // The file is fetched here with the gateway's token; the admin gets its content, never the token.
@@ -73,6 +81,7 @@ const INVOKERS = {
   'recording/list': (c, p) => c.recording.list(as<RecordingListParams>(p)),
   'system/information': (c) => c.system.information(),
   'queue/list': (c, p) => c.queue.list(as<QueueListParams>(p)),
+  'extension/list': (c, p) => c.extension.list(as<ExtensionListParams>(p)),
   'queue/agent_status': (c, p) => c.queue.agentStatus(as<QueueAgentStatusParams>(p)),
   'queue/call_status': (c, p) => c.queue.callStatus(as<QueueCallStatusParams>(p)),
   'agent/login': (c, p) => {
@@ -81,6 +90,14 @@ const INVOKERS = {
       ? c.agent.logout(as<AgentLoginParams>(rest))
       : c.agent.login(as<AgentLoginParams>(rest));
   },
+  'agent/pause': (c, p) => {
+    const { operation, ...rest } = p;
+    return operation === 'unpause'
+      ? c.agent.unpause(as<AgentPauseParams>(rest))
+      : c.agent.pause(as<AgentPauseParams>(rest));
+  },
+  'queue/agent_pause': (c, p) => c.queue.agentPause(as<QueueAgentPauseParams>(p)),
+  'queue_pause_reason/list': (c, p) => c.queuePauseReason.list(as<QueuePauseReasonListParams>(p)),
   'call/query': (c, p) => c.call.query(as<CallQueryParams>(p)),
   'call/accept_inbound': (c, p) => c.call.acceptInbound(as<CallAcceptInboundParams>(p)),
   'call/refuse_inbound': (c, p) => c.call.refuseInbound(as<CallRefuseInboundParams>(p)),

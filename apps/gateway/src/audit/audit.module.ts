@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
 import { AuditController } from './audit.controller.js';
+import { AuditFeed } from './audit-feed.js';
 import { AuditService } from './audit.service.js';
 
 /** The audit trail, injectable everywhere (commands, admin REST, display tokens). */
@@ -16,7 +17,8 @@ import { AuditService } from './audit.service.js';
       inject: [{ token: CLUSTER_STORES, optional: true }],
       useFactory: (stores?: ClusterStores) => stores?.audit ?? new AuditService(),
     },
+    AuditFeed,
   ],
-  exports: [AuditService],
+  exports: [AuditService, AuditFeed],
 })
 export class AuditModule {}

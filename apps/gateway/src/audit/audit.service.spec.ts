@@ -39,7 +39,7 @@ describe('AuditService', () => {
   it('keeps a bounded number of entries', () => {
     const audit = new AuditService(3);
     for (let i = 0; i < 5; i++)
-      audit.record({ user: 'u', action: 'a', target: String(i), result: 'ok', detail: '' });
+      audit.record({ user: 'u', action: 'call:listen', target: String(i), result: 'ok', detail: '' });
     expect(audit.recent(100).map((e) => e.target)).toEqual(['4', '3', '2']);
   });
 
@@ -47,7 +47,7 @@ describe('AuditService', () => {
     const audit = new AuditService(3);
     const entry = audit.record({
       user: 'u',
-      action: 'a',
+      action: 'call:listen',
       target: 'x'.repeat(1_000),
       result: 'ok',
       detail: 'y'.repeat(1_000),

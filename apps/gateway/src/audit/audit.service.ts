@@ -1,9 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AuditEntryView, SessionInfo } from '@switchboard/live-protocol';
+import type { AuditAction, AuditEntryView, SessionInfo } from '@switchboard/live-protocol';
 import { auditEntryInScope } from '../supervision/supervisor-scope.js';
 
-/** What to record: who did what to which target, and how it ended. */
-export type AuditInput = Omit<AuditEntryView, 'id' | 'at'>;
+/**
+ * What to record: who did what to which target, and how it ended. The action is one with a sentence
+ * (live-protocol's auditSentence); `facts` carry the names and numbers the sentence is written from.
+ */
+export type AuditInput = Omit<AuditEntryView, 'id' | 'at' | 'action'> & { action: AuditAction };
 
 /** Entries kept in memory for `audit:recent` and GET /api/audit; the JSON log keeps everything. */
 export const AUDIT_CAPACITY = 1_000;
@@ -17,6 +20,7 @@ export const AUDIT_CAPACITY = 1_000;
 export class AuditService {
   private readonly log = new Logger('Audit');
   private readonly ring: AuditEntryView[] = [];
+  private readonly listeners = new Set<(entry: AuditEntryView) => void>();
   private nextId = 1;
 
   constructor(
@@ -37,6 +41,7 @@ export class AuditService {
       result: input.result,
       detail: input.detail.slice(0, 500),
       ...(input.queues && input.queues.length > 0 ? { queues: [...input.queues] } : {}),
+      ...(input.facts ? { facts: cutFacts(input.facts) } : {}),
     };
     this.keep(entry);
     this.log.log({ msg: 'audit', ...entry, at: new Date(entry.at).toISOString() });
@@ -48,6 +53,16 @@ export class AuditService {
     if (this.ring.some((known) => known.id === entry.id)) return;
     this.ring.push(entry);
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
+    for (const listener of this.listeners) listener(entry);
+  }
+
+  /**
+   * Calls `listener` with every entry new to this gateway (recorded here, or kept from another gateway of the
+   * cluster), for the live feed; returns the unsubscribe.
+   */
+  onEntry(listener: (entry: AuditEntryView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**
@@ -62,4 +77,12 @@ export class AuditService {
     }
     return out;
   }
+}
+
+/** Facts are names and numbers: each cut like the target, empty ones dropped. */
+function cutFacts(facts: NonNullable<AuditEntryView['facts']>): NonNullable<AuditEntryView['facts']> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(facts))
+    if (typeof value === 'string' && value !== '') out[key] = value.slice(0, 200);
+  return out;
 }

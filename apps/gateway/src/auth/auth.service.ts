@@ -125,7 +125,7 @@ export class AuthService {
       ok: true,
       token,
       expiresAt: claims.exp ?? 0,
-      session: sessionInfo(this.config, user.username, user.role, user.queues, false),
+      session: sessionInfo(this.config, user.username, user.role, user.queues, false, user.extension),
     };
   }
 
@@ -176,7 +176,7 @@ export class AuthService {
     return {
       ok: true,
       principal: {
-        session: sessionInfo(this.config, user.username, user.role, user.queues, false),
+        session: sessionInfo(this.config, user.username, user.role, user.queues, false, user.extension),
         source: { kind: 'session', jti: claims.jti, expiresAt: claims.exp },
         extension: user.extension ?? null,
       },
@@ -206,16 +206,21 @@ export class AuthService {
         code: 'forbidden',
         message: 'None of your groups gives access to this dashboard; ask an administrator.',
       };
+    const extension = headerValue(headers[this.config.auth.proxyExtensionHeader])?.trim() ?? '';
+    const own = OWN_EXTENSION.test(extension) ? extension : null;
     return {
       ok: true,
       principal: {
-        session: sessionInfo(this.config, user, grant.role, grant.queues, false),
+        session: sessionInfo(this.config, user, grant.role, grant.queues, false, own),
         source: { kind: 'proxy' },
-        extension: null,
+        extension: own,
       },
     };
   }
 }
+
+/** An extension as USERS spells one: 1 to 32 characters without spaces or control characters. */
+const OWN_EXTENSION = /^[^\s\p{Cc}]{1,32}$/u;
 
 function rateLimited(retryAfterSec: number, text: string): LoginOutcome {
   const seconds = Math.max(1, retryAfterSec);

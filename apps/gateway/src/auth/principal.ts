@@ -42,6 +42,8 @@ export function sessionInfo(
   role: Role,
   queues: number[] | 'all',
   display: boolean,
+  /** The user's own extension from the profile, when set. */
+  extension?: string | null,
 ): SessionInfo {
   return {
     user,
@@ -50,5 +52,6 @@ export function sessionInfo(
     display,
     features: { ...config.pbx.features },
     holdWindowMs: config.pbx.holdWindowMs,
+    ...(extension ? { extension } : {}),
   };
 }

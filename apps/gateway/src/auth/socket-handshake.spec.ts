@@ -74,7 +74,18 @@ async function rig(): Promise<Rig> {
   const hub = { isKnownQueue: () => true } as unknown as StreamHub;
   const live = new LiveGateway(emitter, hub, metrics, config, sessions);
   const unused = {} as never;
-  const commands = new CommandsGateway(sessions, auth, unused, metrics, unused, unused, unused);
+  const commands = new CommandsGateway(
+    sessions,
+    auth,
+    unused,
+    metrics,
+    unused,
+    unused,
+    unused,
+    unused,
+    unused,
+    unused,
+  );
   const http: HttpServer = createServer();
   const io: LiveServer = new Server(http);
   // What Nest does for a gateway with OnGatewayConnection.

@@ -66,6 +66,7 @@ function isEntry(value: unknown): value is AuditEntryView {
     typeof entry.action === 'string' &&
     typeof entry.target === 'string' &&
     (entry.result === 'ok' || entry.result === 'error') &&
-    typeof entry.detail === 'string'
+    typeof entry.detail === 'string' &&
+    (entry.facts === undefined || (typeof entry.facts === 'object' && entry.facts !== null))
   );
 }

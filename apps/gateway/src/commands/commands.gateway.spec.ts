@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditEntryView, Result, SessionInfo } from '@switchboard/live-protocol';
+import 'reflect-metadata';
+import {
+  AUDIT_ACTIONS,
+  auditSentence,
+  type AuditEntryView,
+  type Result,
+  type SessionInfo,
+} from '@switchboard/live-protocol';
 import { PbxTransportError } from '@switchboard/pbx-api';
+import { AuditFeed } from '../audit/audit-feed.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
@@ -8,6 +16,8 @@ import type { SocketSessionsService } from '../auth/socket-sessions.service.js';
 import type { MetricsService } from '../health/metrics.service.js';
 import type { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveSocket } from '../live/socket-types.js';
+import type { AgentPauseService } from '../supervision/agent-pause.service.js';
+import type { MonitorService } from '../supervision/monitor.service.js';
 import type { SupervisionService } from '../supervision/supervision.service.js';
 import type { UacstaService } from '../uacsta/uacsta.service.js';
 import { CommandsGateway } from './commands.gateway.js';
@@ -35,6 +45,18 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
     kick,
     mayActOnExtension: (_session: SessionInfo, extension: string) => extension === '1001',
     queuesOf: (extension: string) => (extension === '1001' ? [1] : extension === '2001' ? [2] : []),
+    agentName: (extension: string) => (extension === '1001' ? 'Bo Ek' : null),
+    queueNames: (ids: number[]) => ids.map((id) => `Q${id}`).join(', '),
+  };
+  const feed = new AuditFeed(audit);
+  const pause = vi.fn(async () => ({ ok: true as const, data: { done: true as const } }));
+  const pauses = {
+    pause,
+    reasonText: (code: string | undefined) => (code === '*01' ? 'Lunch' : undefined),
+    reasonList: async () => ({
+      ok: true,
+      data: { reasons: [{ code: '*01', reason: 'Lunch' }], fetchedAt: 1 },
+    }),
   };
   const gateway = new CommandsGateway(
     {
@@ -47,11 +69,25 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
     {
       commandResult: (command: string, result: string) => results.push([command, result]),
     } as unknown as MetricsService,
-    { decide, shownQueueOf: () => 2 } as unknown as HeldCallsService,
+    {
+      decide,
+      shownQueueOf: () => 2,
+      shownCall: () => ({ from: '5550100', trunk: 'Sales', destination: 'queue Sales (6400)' }),
+    } as unknown as HeldCallsService,
     { refuse: async () => ({ ok: true, data: { refused: true } }) } as unknown as UacstaService,
     supervision as unknown as SupervisionService,
+    {
+      stop: async () => ({
+        ok: false,
+        error: { code: 'not_found', message: 'No monitor of yours is running.' },
+      }),
+      check: async () => ({ ok: true, data: { number: '2001', name: null } }),
+      listen: async () => ({ ok: false, error: { code: 'not_found', message: 'no call' } }),
+    } as unknown as MonitorService,
+    feed,
+    pauses as unknown as AgentPauseService,
   );
-  return { gateway, audit, results, expired, decide, kick, socket: {} as LiveSocket };
+  return { gateway, audit, results, expired, decide, kick, feed, pause, socket: {} as LiveSocket };
 }
 
 const supervisor: Principal = { session: session('supervisor'), source: { kind: 'proxy' }, extension: null };
@@ -73,6 +109,37 @@ describe('CommandsGateway', () => {
     });
   });
 
+  it('pauses an agent: audited with the reason in words and the length, scoped to its queues', async () => {
+    const { gateway, audit, pause, socket } = setup(supervisor);
+    const command = { extension: '1001', operation: 'pause', reason: '*01', durationSec: 900 } as const;
+    expect(await gateway.agentPause(socket, command)).toEqual({ ok: true, data: { done: true } });
+    expect(pause).toHaveBeenCalledWith(command, supervisor);
+    const entry = audit.recent(1)[0];
+    expect(entry).toMatchObject({
+      action: 'agent:pause',
+      target: 'extension 1001 pause reason *01 for 900 s',
+      queues: [1],
+      facts: { extension: '1001', agentName: 'Bo Ek', operation: 'pause', reason: 'Lunch, for 15 min' },
+    });
+    expect(entry && auditSentence(entry)).toBe('supervisor paused Bo Ek (1001) (Lunch, for 15 min)');
+  });
+
+  it('agent:pause-reasons answers the list and is not audited; a bad pause never reaches the service', async () => {
+    const { gateway, audit, pause, socket } = setup(supervisor);
+    expect(await gateway.pauseReasons(socket, {})).toMatchObject({
+      ok: true,
+      data: { reasons: [{ code: '*01' }] },
+    });
+    expect(
+      await gateway.agentPause(socket, { extension: '1001', operation: 'pause', durationSec: 5 }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload', fields: [{ field: 'durationSec' }] },
+    });
+    expect(pause).not.toHaveBeenCalled();
+    expect(audit.recent(10).map((e) => e.action)).toEqual(['agent:pause']);
+  });
+
   it('refuses viewers and display links with forbidden before touching the PBX', async () => {
     for (const who of [session('viewer'), session('viewer', true), { ...session('admin'), display: true }]) {
       const { gateway, kick, socket } = setup({ session: who, source: { kind: 'proxy' }, extension: null });
@@ -81,6 +148,14 @@ describe('CommandsGateway', () => {
         error: { code: 'forbidden' },
       });
       expect(kick).not.toHaveBeenCalled();
+      const { gateway: again, pause } = setup({ session: who, source: { kind: 'proxy' }, extension: null });
+      for (const attempt of [
+        again.agentPause(socket, { extension: '1001', operation: 'unpause' }),
+        again.pauseReasons(socket, {}),
+        again.unblock(socket, { callId: '1.2' }),
+      ])
+        expect(await attempt).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(pause).not.toHaveBeenCalled();
     }
   });
 
@@ -169,6 +244,69 @@ describe('CommandsGateway', () => {
       'supq extension 2001 call 7',
     ]);
     expect(audit.recent(10, supervisor.session)).toHaveLength(6);
+  });
+
+  it('pushes each new entry to the followers that may read it, and stops at disconnect', async () => {
+    const supq: Principal = {
+      session: { ...session('supervisor'), user: 'supq', queues: [1] },
+      source: { kind: 'proxy' },
+      extension: null,
+    };
+    const { gateway, audit, feed } = setup(supq);
+    const pushed: AuditEntryView[] = [];
+    let disconnect = () => undefined as void;
+    const socket = {
+      connected: true,
+      emit: (event: string, entry: AuditEntryView) => event === 'audit:entry' && pushed.push(entry),
+      once: (_event: string, listener: () => void) => (disconnect = listener),
+    } as unknown as LiveSocket;
+    audit.record({
+      user: 'ann',
+      action: 'call:listen',
+      target: 'old',
+      result: 'ok',
+      detail: '',
+      queues: [1],
+    });
+    const first = await gateway.followAudit(socket, { limit: 5 });
+    expect(first.ok && first.data.map((e) => e.target)).toEqual(['old']);
+    audit.record({ user: 'ann', action: 'call:listen', target: 'q1', result: 'ok', detail: '', queues: [1] });
+    audit.record({ user: 'ann', action: 'call:listen', target: 'q2', result: 'ok', detail: '', queues: [2] });
+    await gateway.refuseUacsta(socket, { extension: '1001', callId: '8' });
+    expect(pushed.map((e) => e.target)).toEqual(['q1', 'extension 1001 call 8']);
+    expect(auditSentence(pushed[1] as AuditEntryView)).toBe(
+      'supq refused the call ringing on Bo Ek (1001)’s desk phone',
+    );
+    disconnect();
+    expect(feed.size).toBe(0);
+    audit.record({
+      user: 'ann',
+      action: 'call:listen',
+      target: 'late',
+      result: 'ok',
+      detail: '',
+      queues: [1],
+    });
+    expect(pushed).toHaveLength(2);
+  });
+
+  it('writes every command it audits under an action that has a sentence', async () => {
+    const { gateway, audit, socket } = setup(supervisor);
+    const prototype = CommandsGateway.prototype as unknown as Record<string, unknown>;
+    const handled: string[] = [];
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const message: unknown = Reflect.getMetadata('message', prototype[name] as object);
+      if (typeof message !== 'string') continue;
+      handled.push(message);
+      const handler = (gateway as unknown as Record<string, (s: LiveSocket, p: unknown) => Promise<unknown>>)[
+        name
+      ];
+      await handler?.call(gateway, socket, {});
+    }
+    expect(handled).toContain('inbound:decide');
+    const written = audit.recent(100).map((entry) => entry.action);
+    expect(written.length).toBeGreaterThan(4);
+    expect(written.filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual([]);
   });
 
   it('answers unauthorized for a socket without a principal', async () => {

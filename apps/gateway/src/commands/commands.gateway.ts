@@ -5,26 +5,40 @@ import {
   MessageBody,
   SubscribeMessage,
   WebSocketGateway,
+  type OnGatewayConnection,
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import {
   fail,
   ok,
   parseAgentLogin,
+  parseAgentPause,
+  parsePauseReasonsQuery,
+  parseUnblock,
   parseAuditQuery,
   parseDecide,
   parseKick,
   parseListen,
+  parseMonitorCheck,
+  parseMonitorStop,
   parseUacstaRefuse,
   type AgentLoginCommand,
+  type AgentPauseCommand,
+  type PauseReasonsView,
+  type UnblockCommand,
+  type AuditAction,
   type AuditEntryView,
+  type AuditFacts,
+  type KnownExtension,
   type DecideCommand,
   type HeldCallView,
   type KickCommand,
   type ListenCommand,
+  type MonitorView,
   type Result,
   type UacstaRefuseCommand,
 } from '@switchboard/live-protocol';
+import { AuditFeed } from '../audit/audit-feed.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import { hasRole, type Principal } from '../auth/principal.js';
@@ -32,6 +46,8 @@ import { SocketSessionsService } from '../auth/socket-sessions.service.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
+import { MonitorService } from '../supervision/monitor.service.js';
+import { AgentPauseService, durationWords } from '../supervision/agent-pause.service.js';
 import { SupervisionService } from '../supervision/supervision.service.js';
 import { UacstaService } from '../uacsta/uacsta.service.js';
 import { COMMAND_RELAY, type CommandRelay } from './command-relay.js';
@@ -43,6 +59,8 @@ interface CommandSpec<C, T> {
   target: (command: C) => string;
   /** The queues that target belongs to, recorded with the entry: who may read it depends on them. */
   queues?: (command: C, result: Result<T>) => readonly number[] | undefined;
+  /** Names and numbers the entry is about, for its sentence (live-protocol auditSentence). */
+  facts?: (command: C, result: Result<T>) => AuditFacts;
   handle: (command: C, principal: Principal) => Promise<Result<T>>;
   /** Reads (audit:recent) are not written to the audit log. */
   audited?: boolean;
@@ -60,7 +78,14 @@ function forwardedRunner<C, T>(spec: CommandSpec<C, T>) {
 function okDetail(data: unknown): string {
   const view = data as Partial<HeldCallView> | null;
   if (view && typeof view === 'object' && typeof view.status === 'string')
-    return [view.status, view.blocked ? 'number blocked' : '', view.error ?? ''].filter(Boolean).join('; ');
+    return [
+      view.status,
+      view.blocked ? 'number blocked' : '',
+      view.unblockedBy ? 'block undone' : '',
+      view.error ?? '',
+    ]
+      .filter(Boolean)
+      .join('; ');
   return 'done';
 }
 
@@ -76,7 +101,7 @@ function okDetail(data: unknown): string {
  * carrying the command out is forwarded through the {@link CommandRelay}.
  */
 @WebSocketGateway()
-export class CommandsGateway implements OnGatewayInit {
+export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly log = new Logger('Commands');
 
   constructor(
@@ -87,6 +112,9 @@ export class CommandsGateway implements OnGatewayInit {
     private readonly heldCalls: HeldCallsService,
     private readonly uacsta: UacstaService,
     private readonly supervision: SupervisionService,
+    private readonly monitors: MonitorService,
+    private readonly auditFeed: AuditFeed,
+    private readonly pauses: AgentPauseService,
     @Optional() @Inject(COMMAND_RELAY) private readonly relay?: CommandRelay,
   ) {
     const forwardable = new Map<string, (data: unknown, principal: Principal) => Promise<Result<unknown>>>([
@@ -95,6 +123,11 @@ export class CommandsGateway implements OnGatewayInit {
       ['uacsta:refuse', forwardedRunner(this.uacstaRefuseSpec)],
       ['agent:login', forwardedRunner(this.agentLoginSpec)],
       ['call:listen', forwardedRunner(this.listenSpec)],
+      ['agent:pause', forwardedRunner(this.agentPauseSpec)],
+      ['agent:pause-reasons', forwardedRunner(this.pauseReasonsSpec)],
+      ['inbound:unblock', forwardedRunner(this.unblockSpec)],
+      ['call:monitor-stop', forwardedRunner(this.monitorStopSpec)],
+      ['monitor:check', forwardedRunner(this.monitorCheckSpec)],
     ]);
     this.forwardable = forwardable;
     relay?.serve(
@@ -117,6 +150,19 @@ export class CommandsGateway implements OnGatewayInit {
       const queueId = result.ok ? result.data.queueId : this.heldCalls.shownQueueOf(c.callId);
       return queueId === undefined ? undefined : [queueId];
     },
+    facts: (c, result) => {
+      const call = result.ok ? result.data : this.heldCalls.shownCall(c.callId);
+      return {
+        decision: c.decision,
+        ...(call
+          ? {
+              caller: call.from,
+              line: call.trunk,
+              ...(call.destination ? { destination: call.destination } : {}),
+            }
+          : {}),
+      };
+    },
     handle: (c, p) => this.heldCalls.decide(c, p.session),
   };
 
@@ -124,6 +170,10 @@ export class CommandsGateway implements OnGatewayInit {
     parse: parseKick,
     target: (c) =>
       `conference ${c.conference}: ${c.members === 'all' ? 'all members' : c.members.join(', ')}`,
+    facts: (c) => ({
+      conference: c.conference,
+      members: c.members === 'all' ? 'all' : `${c.members.length} member${c.members.length === 1 ? '' : 's'}`,
+    }),
     handle: (c, p) => this.supervision.kick(c, p),
   };
 
@@ -131,6 +181,7 @@ export class CommandsGateway implements OnGatewayInit {
     parse: parseUacstaRefuse,
     target: (c) => `extension ${c.extension} call ${c.callId}`,
     queues: (c) => this.supervision.queuesOf(c.extension),
+    facts: (c) => this.agentFacts(c.extension),
     handle: (c, p) => {
       if (!p.session.features.uacsta)
         return Promise.resolve(fail('forbidden', 'This PBX does not offer uaCSTA.'));
@@ -145,20 +196,102 @@ export class CommandsGateway implements OnGatewayInit {
     target: (c) =>
       `extension ${c.extension} ${c.operation}${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
     queues: (c) => c.queueIds ?? this.supervision.queuesOf(c.extension),
+    facts: (c) => ({
+      ...this.agentFacts(c.extension),
+      operation: c.operation,
+      ...(c.queueIds ? { queues: this.supervision.queueNames(c.queueIds) } : {}),
+    }),
     handle: (c, p) => this.supervision.agentLogin(c, p),
   };
 
-  private readonly listenSpec: CommandSpec<ListenCommand, { callId: string }> = {
+  private readonly listenSpec: CommandSpec<ListenCommand, { callId: string; monitor: MonitorView }> = {
     parse: parseListen,
     target: (c) => `${c.mode} ${c.agent} from ${c.monitor}`,
     queues: (c) => this.supervision.queuesOf(c.agent),
-    handle: (c, p) => this.supervision.listen(c, p),
+    facts: (c) => ({ ...this.agentFacts(c.agent), monitor: c.monitor, mode: c.mode }),
+    handle: (c, p) => this.monitors.listen(c, p),
   };
+
+  private readonly monitorStopSpec: CommandSpec<
+    Record<string, never>,
+    { stopped: true; monitor: MonitorView }
+  > = {
+    parse: parseMonitorStop,
+    target: () => '',
+    queues: (_c, result) => (result.ok ? this.supervision.queuesOf(result.data.monitor.agent) : undefined),
+    facts: (_c, result) =>
+      result.ok
+        ? { ...this.agentFacts(result.data.monitor.agent), monitor: result.data.monitor.monitor }
+        : {},
+    handle: (_c, p) => this.monitors.stop(p),
+  };
+
+  /** A check reads the PBX's extensions and changes nothing: not audited. */
+  private readonly monitorCheckSpec: CommandSpec<{ extension: string }, KnownExtension> = {
+    parse: parseMonitorCheck,
+    target: (c) => c.extension,
+    handle: (c) => this.monitors.check(c.extension),
+    audited: false,
+  };
+
+  private readonly agentPauseSpec: CommandSpec<AgentPauseCommand, { done: true }> = {
+    parse: parseAgentPause,
+    target: (c) =>
+      `extension ${c.extension} ${c.operation}${c.reason ? ` reason ${c.reason}` : ''}${
+        c.durationSec ? ` for ${c.durationSec} s` : ''
+      }${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
+    queues: (c) => c.queueIds ?? this.supervision.queuesOf(c.extension),
+    facts: (c) => {
+      const reason = [
+        this.pauses.reasonText(c.reason) ?? c.reason,
+        c.durationSec ? `for ${durationWords(c.durationSec)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return { ...this.agentFacts(c.extension), operation: c.operation, ...(reason ? { reason } : {}) };
+    },
+    handle: (c, p) => this.pauses.pause(c, p),
+  };
+
+  /** A read of the PBX's pause reasons (cached): not audited. */
+  private readonly pauseReasonsSpec: CommandSpec<Record<string, never>, PauseReasonsView> = {
+    parse: parsePauseReasonsQuery,
+    target: () => '',
+    handle: () => this.pauses.reasonList(),
+    audited: false,
+  };
+
+  private readonly unblockSpec: CommandSpec<UnblockCommand, HeldCallView> = {
+    parse: parseUnblock,
+    target: (c) => `${c.callId} (undo block)`,
+    queues: (c, result) => {
+      const queueId = result.ok ? result.data.queueId : this.heldCalls.shownQueueOf(c.callId);
+      return queueId === undefined ? undefined : [queueId];
+    },
+    facts: (c, result) => {
+      const call = result.ok ? result.data : this.heldCalls.shownCall(c.callId);
+      return call ? { caller: call.from, line: call.trunk } : {};
+    },
+    handle: (c, p) => this.heldCalls.unblock(c, p.session),
+  };
+
+  /** An agent's extension and name, for the audit sentence. */
+  private agentFacts(extension: string): AuditFacts {
+    const name = this.supervision.agentName(extension);
+    return { extension, ...(name ? { agentName: name } : {}) };
+  }
 
   afterInit(server: LiveServer): void {
     // Both socket gateways install the handshake authentication they rely on, so neither depends on the
     // other having initialised; install() is once per server.
     this.sessions.install(server);
+  }
+
+  /** Every supervisor screen learns of its user's running monitor, now and whenever it changes. */
+  handleConnection(socket: LiveSocket): void {
+    const session = this.sessions.principalOf(socket)?.session;
+    if (session && !session.display && hasRole(session.role, 'supervisor'))
+      this.monitors.attach(socket, session.user);
   }
 
   @SubscribeMessage('inbound:decide')
@@ -201,6 +334,63 @@ export class CommandsGateway implements OnGatewayInit {
     return this.run(socket, 'call:listen', payload, this.listenSpec);
   }
 
+  @SubscribeMessage('agent:pause')
+  agentPause(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ done: true }>> {
+    return this.run(socket, 'agent:pause', payload, this.agentPauseSpec);
+  }
+
+  @SubscribeMessage('agent:pause-reasons')
+  pauseReasons(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<PauseReasonsView>> {
+    return this.run(socket, 'agent:pause-reasons', payload, this.pauseReasonsSpec);
+  }
+
+  @SubscribeMessage('inbound:unblock')
+  unblock(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<HeldCallView>> {
+    return this.run(socket, 'inbound:unblock', payload, this.unblockSpec);
+  }
+
+  @SubscribeMessage('call:monitor-stop')
+  stopMonitor(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ stopped: true; monitor: MonitorView }>> {
+    return this.run(socket, 'call:monitor-stop', payload, this.monitorStopSpec);
+  }
+
+  @SubscribeMessage('monitor:check')
+  checkMonitor(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<KnownExtension>> {
+    return this.run(socket, 'monitor:check', payload, this.monitorCheckSpec);
+  }
+
+  @SubscribeMessage('audit:follow')
+  followAudit(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<AuditEntryView[]>> {
+    return this.run(socket, 'audit:follow', payload, {
+      parse: parseAuditQuery,
+      target: () => '',
+      // The same entries as audit:recent, then each new one this session may read (AuditFeed).
+      handle: (c, p) => {
+        this.auditFeed.follow(socket, p.session);
+        return Promise.resolve(ok(this.audit.recent(c.limit, p.session)));
+      },
+      audited: false,
+    });
+  }
+
   @SubscribeMessage('audit:recent')
   recentAudit(
     @ConnectedSocket() socket: LiveSocket,
@@ -237,11 +427,12 @@ export class CommandsGateway implements OnGatewayInit {
       const queues = parsed.ok ? spec.queues?.(parsed.data, result) : undefined;
       this.audit.record({
         user: principal.session.user,
-        action: command,
+        action: command as AuditAction,
         target: parsed.ok ? spec.target(parsed.data) : '',
         result: result.ok ? 'ok' : 'error',
         detail: result.ok ? okDetail(result.data) : `${result.error.code}: ${result.error.message}`,
         ...(queues && queues.length > 0 ? { queues: [...queues] } : {}),
+        ...(parsed.ok && spec.facts ? { facts: spec.facts(parsed.data, result) } : {}),
       });
     }
     return result;

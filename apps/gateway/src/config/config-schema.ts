@@ -430,6 +430,8 @@ export const gatewaySettingsSchema = z
     TRUSTED_PROXIES: list(proxyEntryProblem),
     PROXY_USER_HEADER: headerName('x-forwarded-user'),
     PROXY_GROUPS_HEADER: headerName('x-forwarded-groups'),
+    // A group is shared by many people: a person's own extension comes in a header of its own.
+    PROXY_EXTENSION_HEADER: headerName('x-forwarded-extension'),
     PROXY_GROUPS: json(
       keyedObject(
         // The groups header is split at , and ; and trimmed: such a name could never match.

@@ -84,6 +84,8 @@ export interface GatewayConfig {
     trustedProxies: string[];
     proxyUserHeader: string;
     proxyGroupsHeader: string;
+    /** Header with the user's own extension (for listen/whisper/barge), read only from trusted proxies. */
+    proxyExtensionHeader: string;
     /** Group name -> role and queues, for users that come through the trusted proxy. */
     proxyGroups: Record<string, { role: UserConfig['role']; queues: number[] | 'all' }>;
     /** Who sees and kicks conferences: sessions that see the whole PBX, or every signed-in person. */
@@ -200,6 +202,7 @@ function arrange(s: GatewaySettings, randomSecret: () => string): GatewayConfig 
       trustedProxies: s.TRUSTED_PROXIES,
       proxyUserHeader: s.PROXY_USER_HEADER,
       proxyGroupsHeader: s.PROXY_GROUPS_HEADER,
+      proxyExtensionHeader: s.PROXY_EXTENSION_HEADER,
       proxyGroups: s.PROXY_GROUPS ?? {},
       conferenceAccess: s.CONFERENCE_ACCESS,
     },

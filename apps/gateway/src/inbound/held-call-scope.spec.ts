@@ -106,6 +106,12 @@ describe('held calls by queue', () => {
       ['c2', 2],
       ['c3', undefined],
     ]);
+    // Where each goes on accept, in words: the queue by name once the queue is known, or why it is not known.
+    expect(service.list().map((call) => call.destination)).toEqual([
+      'queue 1',
+      'queue 2',
+      'not known: no inbound route takes calls to 8009 on sip1',
+    ]);
     expect(ids(hub.current('inbound', 'inbound'))).toEqual(['c1', 'c2', 'c3']);
     expect(ids(hub.current('inbound:1', 'inbound'))).toEqual(['c1']);
     expect(ids(hub.current('inbound:2', 'inbound'))).toEqual(['c2']);

@@ -11,6 +11,7 @@ import {
   ok,
   STREAM_KEYS,
   type DecideCommand,
+  type UnblockCommand,
   type HeldCallView,
   type Result,
   type SessionInfo,
@@ -76,11 +77,22 @@ function blockRuleName(number: string): string {
   return `switchboard-${numberKey(number) || 'anonymous'}-${Date.now().toString(36)}`;
 }
 
-/** `view` with `queueId` set to `queueId` (or without one). */
-function withQueue(view: HeldCallView, queueId: number | undefined): HeldCallView {
-  if (view.queueId === queueId) return view;
-  const { queueId: _shown, ...rest } = view;
-  return queueId === undefined ? rest : { ...rest, queueId };
+/** Where a call's route leads: its queue (if one) and the destination in words. */
+interface CallRoute {
+  queueId: number | null;
+  destination: string;
+}
+
+/** `view` with `queueId` and `destination` set from `route` (or without them). */
+function withRoute(view: HeldCallView, route: CallRoute | undefined): HeldCallView {
+  const queueId = route?.queueId ?? undefined;
+  if (view.queueId === queueId && view.destination === route?.destination) return view;
+  const { queueId: _shown, destination: _words, ...rest } = view;
+  return {
+    ...rest,
+    ...(queueId === undefined ? {} : { queueId }),
+    ...(route ? { destination: route.destination } : {}),
+  };
 }
 
 /**
@@ -102,8 +114,8 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   private recovering: Promise<void> | undefined;
   /** A recovery asked for while one runs. */
   private again: RecoveryAsk | undefined;
-  /** Each call's queue under the current routes (null: none), so a publish does not match every call again. */
-  private readonly queueCache = new Map<string, number | null>();
+  /** Each call's route under the current routes, so a publish does not match every call again. */
+  private readonly queueCache = new Map<string, CallRoute>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -136,14 +148,18 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
             (client) => client.call.refuseInbound({ channel_id: channelId }),
             { priority: 'decision' },
           ),
-        block: (number) =>
-          this.pbx.request('block_numbers/create', (client) =>
+        block: async (number) => {
+          const created = await this.pbx.request('block_numbers/create', (client) =>
             client.blockNumbers.create({
               name: blockRuleName(number),
               limit_type: 'inbound',
               number_list: number,
             }),
-          ),
+          );
+          return created.id;
+        },
+        unblock: (ruleId) =>
+          this.pbx.request('block_numbers/delete', (client) => client.blockNumbers.delete({ id: ruleId })),
       },
       publish: (data, patch) =>
         this.hub.commit('inbound', 'inbound', this.routed(data), {
@@ -303,6 +319,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     return this.routed(this.board.list());
   }
 
+  /** A held call as screens were shown it (on any replica of a cluster), if any. */
+  shownCall(callId: string): HeldCallView | undefined {
+    return this.hub.current('inbound', 'inbound')?.find((call) => call.callId === callId);
+  }
+
   /** The queue of a held call as screens were shown it (on any replica of a cluster), if any. */
   shownQueueOf(callId: string): number | undefined {
     return this.hub.current('inbound', 'inbound')?.find((call) => call.callId === callId)?.queueId;
@@ -317,18 +338,35 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
 
   private routedOne(view: HeldCallView): HeldCallView {
     // Before the routes were read (start-up, a replica taking over) a call keeps the queue it was shown with.
-    return this.routes.loaded ? withQueue(view, this.queueOf(view)) : view;
+    return this.routes.loaded ? withRoute(view, this.routeOf(view)) : view;
   }
 
   /** The queue `call`'s inbound route leads to; undefined for none, or while the routes are not known. */
   private queueOf(call: Pick<HeldCallInput, 'callId' | 'from' | 'to' | 'trunk'>): number | undefined {
-    let queueId = this.queueCache.get(call.callId);
-    if (queueId === undefined) {
-      const destination = this.routes.destinationOf(call);
-      queueId = destination?.kind === 'queue' ? destination.queueId : null;
-      if (destination) this.queueCache.set(call.callId, queueId);
-    }
-    return queueId ?? undefined;
+    return this.routeOf(call)?.queueId ?? undefined;
+  }
+
+  /** Where `call`'s inbound route leads; undefined while the routes are not known. */
+  private routeOf(call: Pick<HeldCallInput, 'callId' | 'from' | 'to' | 'trunk'>): CallRoute | undefined {
+    const cached = this.queueCache.get(call.callId);
+    if (cached) return cached;
+    const destination = this.routes.destinationOf(call);
+    if (!destination) return undefined;
+    const route: CallRoute =
+      destination.kind === 'queue'
+        ? { queueId: destination.queueId, destination: this.queueWords(destination.queueId) }
+        : destination.kind === 'other'
+          ? { queueId: null, destination: destination.words }
+          : { queueId: null, destination: `not known: ${destination.reason}` };
+    this.queueCache.set(call.callId, route);
+    return route;
+  }
+
+  /** A queue in words: "queue Sales (6400)". */
+  private queueWords(queueId: number): string {
+    const queue = this.hub.queueCatalogue().find((known) => known.id === queueId);
+    if (!queue?.name) return `queue ${queueId}`;
+    return `queue ${queue.name}${queue.number ? ` (${queue.number})` : ''}`;
   }
 
   /** Publishes what changed for the calls on the board (their queues, after the routes changed). */
@@ -349,6 +387,20 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
    * or one routed to no queue of a limited scope) answers as a call that is not held: nothing is decided and
    * nothing tells a guessed id from a wrong one.
    */
+  /**
+   * Undoes a refuse-and-block (docs/pbx/call-control.md#blocking-a-caller): deletes the rule it created, for its
+   * decider or an admin, within the undo window. A call out of the session's scope answers as one not held.
+   */
+  async unblock(command: UnblockCommand, session: SessionInfo): Promise<Result<HeldCallView>> {
+    const view = this.board.get(command.callId);
+    if (!view || !heldCallInScope(session, this.routedOne(view))) return fail('not_found', NOT_HELD);
+    const result = await this.board.unblock(command.callId, {
+      user: session.user,
+      admin: session.role === 'admin',
+    });
+    return result.ok ? ok(this.routedOne(result.data)) : result;
+  }
+
   async decide(command: DecideCommand, session: SessionInfo): Promise<Result<HeldCallView>> {
     const view = this.board.get(command.callId);
     if (!view || !heldCallInScope(session, this.routedOne(view))) return fail('not_found', NOT_HELD);

@@ -54,7 +54,37 @@ describe('InboundRouteTable', () => {
     const table = new InboundRouteTable([
       route(1, { did_pattern_list: [{ id: 1, did_pattern: '' }], def_dest: 'ivr', def_dest_value: '6500' }),
     ]);
-    expect(table.destinationOf(call('123'))).toEqual({ kind: 'other', destination: 'ivr' });
+    expect(table.destinationOf(call('123'))).toEqual({
+      kind: 'other',
+      destination: 'ivr',
+      words: 'an IVR menu',
+    });
+  });
+
+  it('names extensions, voicemail and outside numbers in words', () => {
+    const table = new InboundRouteTable([
+      route(1, {
+        did_pattern_list: dids('100'),
+        def_dest: 'extension',
+        def_dest_ext_list: [{ value: '5', name: 'Ana Li', number: '1005', type: 'extension' }],
+      }),
+      route(2, {
+        did_pattern_list: dids('200'),
+        def_dest: 'ext_vm',
+        def_dest_ext_list: [{ value: '5', name: 'Ana Li', number: '1005', type: 'extension' }],
+      }),
+      route(3, {
+        did_pattern_list: dids('300'),
+        def_dest: 'external_num',
+        def_dest_prefix: '9',
+        def_dest_value: '5550100',
+      }),
+    ]);
+    expect(table.destinationOf(call('100'))).toMatchObject({ words: 'extension 1005 (Ana Li)' });
+    expect(table.destinationOf(call('200'))).toMatchObject({
+      words: 'the voicemail of extension 1005 (Ana Li)',
+    });
+    expect(table.destinationOf(call('300'))).toMatchObject({ words: 'the outside number 95550100' });
   });
 
   it('selects callers by caller-ID pattern, and cannot tell phonebook callers apart', () => {
@@ -84,9 +114,12 @@ describe('InboundRouteTable', () => {
       }),
       route(3, { did_pattern_list: dids('7000'), def_dest_value: 'sales' }),
     ]);
-    expect(table.destinationOf(call('5042'))).toEqual({ kind: 'other', destination: 'range_to_ext' });
+    expect(table.destinationOf(call('5042'))).toMatchObject({ kind: 'other', destination: 'range_to_ext' });
     expect(table.destinationOf(call('5142'))).toMatchObject({ kind: 'unknown' });
-    expect(table.destinationOf(call('6001'))).toEqual({ kind: 'other', destination: 'pattern_to_ext_list' });
+    expect(table.destinationOf(call('6001'))).toMatchObject({
+      kind: 'other',
+      destination: 'pattern_to_ext_list',
+    });
     expect(table.destinationOf(call('7000'))).toMatchObject({ kind: 'unknown' });
   });
 });

@@ -6,7 +6,7 @@ import { dialPatternMatches, type InboundRoute } from '@switchboard/pbx-api';
  */
 export type RouteDestination =
   | { kind: 'queue'; queueId: number }
-  | { kind: 'other'; destination: string }
+  | { kind: 'other'; destination: string; words: string }
   | { kind: 'unknown'; reason: string };
 
 /** What of a held call routing depends on. */
@@ -47,7 +47,34 @@ function destinationOf(route: InboundRoute): RouteDestination {
   }
   return kind === ''
     ? { kind: 'unknown', reason: `route ${route.id} names no destination` }
-    : { kind: 'other', destination: kind };
+    : { kind: 'other', destination: kind, words: otherWords(route, kind, value) };
+}
+
+/** Destinations other than queues in words, for the supervisor deciding a held call. */
+const OTHER_WORDS: Readonly<Record<string, string>> = {
+  ivr: 'an IVR menu',
+  ring_group: 'a ring group',
+  call_flow: 'a call flow',
+  ai_receptionist: 'the AI receptionist',
+  conference: 'a conference room',
+  end_call: 'nowhere: the route ends the call',
+  disabled: 'nowhere: the route is disabled',
+  play_greeting: 'a greeting, then the call ends',
+  fax: 'fax',
+  pattern_to_ext: 'the extension the dialled number names',
+  range_to_ext: 'the extension the dialled number names',
+  pattern_to_ext_list: 'the extension the dialled number names',
+};
+
+function otherWords(route: InboundRoute, kind: string, value: string): string {
+  const [first, ...more] = route.def_dest_ext_list ?? [];
+  const extension = first
+    ? `${first.type === 'ext_group' ? 'extension group' : 'extension'} ${[first.number, first.name && `(${first.name})`].filter(Boolean).join(' ')}${more.length > 0 ? ` and ${more.length} more` : ''}`
+    : undefined;
+  if (kind === 'extension') return extension ?? 'an extension';
+  if (kind === 'ext_vm') return extension ? `the voicemail of ${extension}` : 'a voicemail box';
+  if (kind === 'external_num') return `the outside number ${(route.def_dest_prefix ?? '').trim()}${value}`;
+  return OTHER_WORDS[kind] ?? kind.replace(/_/g, ' ');
 }
 
 /** Patterns of a list; blank ones dropped. An empty result means "any". */

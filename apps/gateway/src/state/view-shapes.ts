@@ -105,11 +105,14 @@ export const heldCallView = object<HeldCallView>({
   to: text,
   trunk: text,
   queueId: optional(positive),
+  destination: optional(text),
   receivedAt: finite,
   deadline: finite,
   context: callerContext,
   status: oneOf('pending', 'deciding', 'accepted', 'refused', 'auto_accepted', 'failed'),
   blocked: flag,
+  blockUndoUntil: optional(finite),
+  unblockedBy: optional(text),
   decidedBy: nullable(text),
   decidedAt: nullable(finite),
   error: nullable(text),
@@ -126,6 +129,7 @@ export const auditEntry = object<AuditEntryView>({
   result: oneOf('ok', 'error'),
   detail: text,
   queues: optional(list(positive)),
+  facts: optional(record(text)),
 });
 
 /**

@@ -104,56 +104,6 @@ function setup(env: Record<string, string> = {}) {
 }
 
 describe('SupervisionService', () => {
-  it('listens on the agent’s active channel from the supervisor’s extension', async () => {
-    const { service, sent } = setup();
-    const result = await service.listen(
-      { agent: '1002', monitor: '1011', mode: 'whisper' },
-      principal('supervisor', [1], '1011'),
-    );
-    expect(result).toEqual({ ok: true, data: { callId: '9.9' } });
-    expect(sent).toEqual([
-      { op: 'call/query', params: { extension: '1002' } },
-      { op: 'call/listen', params: { monitor: '1011', channel_id: 'PJSIP/1002-7', type: 'whisper' } },
-    ]);
-  });
-
-  it('refuses listening outside the scope, from another extension, or when the PBX lacks the feature', async () => {
-    const { service, sent } = setup();
-    expect(
-      await service.listen({ agent: '1002', monitor: '1011', mode: 'listen' }, principal('supervisor', [2])),
-    ).toMatchObject({
-      ok: false,
-      error: { code: 'forbidden' },
-    });
-    expect(
-      await service.listen(
-        { agent: '1002', monitor: '1099', mode: 'listen' },
-        principal('supervisor', 'all', '1011'),
-      ),
-    ).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('1011') } });
-    const noFeature = setup({ PBX_FEATURE_LISTEN: 'false' });
-    expect(
-      await noFeature.service.listen(
-        { agent: '1002', monitor: '1', mode: 'barge' },
-        principal('admin', 'all'),
-      ),
-    ).toMatchObject({
-      ok: false,
-      error: { code: 'forbidden' },
-    });
-    expect(sent).toEqual([]);
-  });
-
-  it('answers not_found when the agent has no call in progress', async () => {
-    const { service } = setup();
-    expect(
-      await service.listen({ agent: '1003', monitor: '1', mode: 'listen' }, principal('admin', 'all')),
-    ).toMatchObject({
-      ok: false,
-      error: { code: 'not_found' },
-    });
-  });
-
   it('logs an agent out by extension id, narrowed to the supervisor’s queues', async () => {
     const { service, sent } = setup();
     const result = await service.agentLogin(

@@ -4,7 +4,6 @@ import {
   ok,
   type AgentLoginCommand,
   type KickCommand,
-  type ListenCommand,
   type Result,
   type SessionInfo,
 } from '@switchboard/live-protocol';
@@ -77,51 +76,16 @@ export class SupervisionService {
     private readonly hub: StreamHub,
   ) {}
 
-  /** Rings the supervisor's extension into an agent's call in progress. */
-  async listen(command: ListenCommand, principal: Principal): Promise<Result<{ callId: string }>> {
-    const { session } = principal;
-    if (!this.config.pbx.features.listen)
-      return fail('forbidden', 'This PBX does not offer listen, whisper or barge.');
-    if (!this.mayActOnExtension(session, command.agent))
-      return fail('forbidden', `Extension ${command.agent} is not an agent of your queues.`);
-    if (principal.extension && session.role !== 'admin' && command.monitor !== principal.extension)
-      return fail('forbidden', `You may only listen from your own extension (${principal.extension}).`);
-    const what = `${command.mode} on ${command.agent}'s call`;
-    try {
-      const calls = await this.pbx.request('call/query', (client) =>
-        client.call.query({ extension: command.agent }),
-      );
-      const channel = activeChannelOf(calls.data ?? [], command.agent);
-      if (!channel) return fail('not_found', `Extension ${command.agent} has no call in progress.`);
-      const answer = await this.pbx.request('call/listen', (client) =>
-        client.call.listen({ monitor: command.monitor, channel_id: channel, type: command.mode }),
-      );
-      return ok({ callId: answer.call_id });
-    } catch (error) {
-      return { ok: false, error: pbxFailure(error, what) };
-    }
-  }
-
   /** Logs a dynamic agent in to or out of queues within the supervisor's scope. */
   async agentLogin(command: AgentLoginCommand, principal: Principal): Promise<Result<{ done: true }>> {
     const { session } = principal;
     if (!this.config.pbx.features.agentLogin)
       return fail('forbidden', 'This PBX does not offer agent log-in and log-out.');
-    const outside = queuesOutOfScope(session, command.queueIds ?? []);
-    if (outside.length > 0) return fail('forbidden', `Queue ${outside.join(', ')} is not in your scope.`);
     const what = `log ${command.extension} ${command.operation === 'login' ? 'in' : 'out'}`;
     try {
-      const agent = dynamicAgentOf(await this.queueSummaries(), command.extension);
-      if (!agent)
-        return fail('not_found', `Extension ${command.extension} is not a dynamic agent of any queue.`);
-      let queueIds = command.queueIds;
-      if (!queueIds && session.queues !== 'all') {
-        // "All the agent's queues" would reach beyond a limited scope: narrow it to the scope.
-        queueIds = agent.queueIds.filter((id) => queuesOutOfScope(session, [id]).length === 0);
-        if (queueIds.length === 0)
-          return fail('forbidden', `Extension ${command.extension} is not an agent of your queues.`);
-      }
-      const params = { ext_id: agent.extId, ...(queueIds ? { queue_ids: queueIds.join(',') } : {}) };
+      const target = await this.dynamicTarget(session, command.extension, command.queueIds);
+      if (!target.ok) return target;
+      const params = target.data;
       await this.pbx.request('agent/login', (client) =>
         command.operation === 'login' ? client.agent.login(params) : client.agent.logout(params),
       );
@@ -129,6 +93,30 @@ export class SupervisionService {
     } catch (error) {
       return { ok: false, error: pbxFailure(error, what) };
     }
+  }
+
+  /**
+   * What reaches `extension`, a dynamic agent, in `queueIds` through agent/login or agent/pause: its extension
+   * id (the PBX takes ids, not numbers) and the queues, all within the session's scope. Without `queueIds`, a
+   * limited scope narrows "every queue of the agent" to the queues of that scope. May throw a PBX error.
+   */
+  async dynamicTarget(
+    session: SessionInfo,
+    extension: string,
+    queueIds: readonly number[] | undefined,
+  ): Promise<Result<{ ext_id: number; queue_ids?: string }>> {
+    const outside = queuesOutOfScope(session, queueIds ?? []);
+    if (outside.length > 0) return fail('forbidden', `Queue ${outside.join(', ')} is not in your scope.`);
+    const agent = dynamicAgentOf(await this.queueSummaries(), extension);
+    if (!agent) return fail('not_found', `Extension ${extension} is not a dynamic agent of any queue.`);
+    let ids = queueIds;
+    if (!ids && session.queues !== 'all') {
+      // "All the agent's queues" would reach beyond a limited scope: narrow it to the scope.
+      ids = agent.queueIds.filter((id) => queuesOutOfScope(session, [id]).length === 0);
+      if (ids.length === 0)
+        return fail('forbidden', `Extension ${extension} is not an agent of your queues.`);
+    }
+    return ok({ ext_id: agent.extId, ...(ids ? { queue_ids: ids.join(',') } : {}) });
   }
 
   /** Removes members (or everyone) from an ongoing conference, then refreshes the conference view. */
@@ -151,6 +139,21 @@ export class SupervisionService {
   /** Whether the session may act on `extension` (an agent of one of its queues, or any with `all`). */
   mayActOnExtension(session: SessionInfo, extension: string): boolean {
     return extensionInScope(session, extension, (id) => this.queues.view(id));
+  }
+
+  /** The name of agent `extension` as the live state of its queues shows it, or null. */
+  agentName(extension: string): string | null {
+    for (const queue of this.hub.queueCatalogue()) {
+      const agent = this.queues.view(queue.id)?.agents.find((a) => a.number === extension);
+      if (agent?.name) return agent.name;
+    }
+    return null;
+  }
+
+  /** The names of queues, in words ("Sales, Support"), for the audit log. */
+  queueNames(queueIds: readonly number[]): string {
+    const names = new Map(this.hub.queueCatalogue().map((queue) => [queue.id, queue.name]));
+    return queueIds.map((id) => names.get(id) || `queue ${id}`).join(', ');
   }
 
   /** The queues `extension` is an agent of now, as their live state shows it (for the audit log). */

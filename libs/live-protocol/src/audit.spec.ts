@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditActionGroup,
+  auditSearchText,
+  auditSentence,
+  type AuditEntryView,
+} from './index.js';
+
+const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({
+  id: 1,
+  at: 0,
+  user: 'Ana',
+  action: 'inbound:decide',
+  target: '1795471725.74 (refuse_and_block)',
+  result: 'ok',
+  detail: 'refused; number blocked',
+  ...over,
+});
+
+describe('audit sentences', () => {
+  it('writes a held-call decision as a sentence from its facts', () => {
+    expect(
+      auditSentence(entry({ facts: { decision: 'refuse_and_block', caller: '+1 555 0100', line: 'Sales' } })),
+    ).toBe('Ana refused and blocked +1 555 0100, held call on Sales line');
+    expect(
+      auditSentence(
+        entry({
+          facts: { decision: 'accept', caller: '5550100', line: 'Main', destination: 'queue Sales (6400)' },
+        }),
+      ),
+    ).toBe('Ana let through 5550100 to queue Sales (6400), held call on Main line');
+  });
+
+  it('has a sentence for every action, starting with who acted and never the raw action name', () => {
+    expect(AUDIT_ACTIONS.length).toBeGreaterThanOrEqual(11);
+    for (const action of AUDIT_ACTIONS) {
+      const sentence = auditSentence(entry({ action, user: 'Zed', facts: {} }));
+      expect(sentence, action).toMatch(/^(Zed|The PBX) /);
+      expect(sentence, action).not.toContain(action);
+      expect(sentence, action).not.toMatch(/undefined|null|\[object/);
+      expect(AUDIT_ACTION_LABELS[action], action).toBeTruthy();
+      expect(auditActionGroup(action)).toBe(action);
+    }
+  });
+
+  it('names the agent, the mode and the queues when the facts have them', () => {
+    expect(
+      auditSentence(
+        entry({
+          action: 'call:listen',
+          facts: { extension: '1006', agentName: 'Bo Ek', mode: 'barge', monitor: '2001' },
+        }),
+      ),
+    ).toBe('Ana barged in on Bo Ek (1006)’s call from extension 2001');
+    expect(
+      auditSentence(
+        entry({ action: 'agent:login', facts: { extension: '1006', operation: 'logout', queues: 'Sales' } }),
+      ),
+    ).toBe('Ana logged extension 1006 out of Sales');
+    expect(
+      auditSentence(entry({ action: 'conference:kick', facts: { conference: '6900', members: 'all' } })),
+    ).toBe('Ana ended conference 6900 for everyone');
+  });
+
+  it('says a failure failed, with the reason only', () => {
+    expect(
+      auditSentence(
+        entry({
+          action: 'call:monitor-stop',
+          result: 'error',
+          detail: 'not_found: No monitor of yours is running.',
+          facts: {},
+        }),
+      ),
+    ).toBe('Ana stopped monitoring an agent’s call – failed: No monitor of yours is running.');
+  });
+
+  it('reads admin PBX calls and actions of a newer gateway as sentences too', () => {
+    expect(auditSentence(entry({ action: 'pbx:queue/list', target: '' }))).toBe(
+      'Ana called the PBX operation queue/list',
+    );
+    expect(auditActionGroup('pbx:queue/list')).toBe('pbx');
+    expect(auditSentence(entry({ action: 'future:thing', target: 'x' }))).toBe('Ana did future:thing on x');
+    expect(auditActionGroup('future:thing')).toBe('other');
+  });
+
+  it('searches the sentence, the user and the target', () => {
+    const text = auditSearchText(entry({ facts: { decision: 'refuse', caller: '5550100', line: 'Sales' } }));
+    expect(text).toContain('refused 5550100');
+    expect(text).toContain('1795471725.74');
+    expect(text).toBe(text.toLowerCase());
+  });
+});

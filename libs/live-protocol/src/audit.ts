@@ -1,0 +1,136 @@
+import type { AuditEntryView } from './views.js';
+
+/**
+ * Every action the gateway writes to the audit log, besides the `pbx:<resource>/<action>` family of admin
+ * PBX calls. Written as a record so that an action without a sentence fails to compile.
+ */
+const SENTENCES = {
+  'inbound:decide': (e, f) => {
+    const verb =
+      f.decision === 'accept'
+        ? 'let through'
+        : f.decision === 'refuse_and_block'
+          ? 'refused and blocked'
+          : f.decision === 'refuse'
+            ? 'refused'
+            : 'decided';
+    const caller = f.caller || 'a caller';
+    const line = f.line ? `, held call on ${f.line} line` : ', held call';
+    const destination = f.decision === 'accept' && f.destination ? ` to ${f.destination}` : '';
+    return `${e.user} ${verb} ${caller}${destination}${line}`;
+  },
+  'inbound:auto_accepted': (_e, f) =>
+    `The PBX let ${f.caller || 'a caller'} through by itself${f.line ? ` (held call on ${f.line} line)` : ''}`,
+  'inbound:unblock': (e, f) => `${e.user} undid the block of ${f.caller || 'a number'}`,
+  'conference:kick': (e, f) =>
+    f.members === 'all'
+      ? `${e.user} ended conference ${f.conference ?? ''} for everyone`.replace(/ {2}/, ' ')
+      : `${e.user} removed ${f.members ?? 'members'} from conference ${f.conference ?? ''}`.trim(),
+  'uacsta:refuse': (e, f) => `${e.user} refused the call ringing on ${agentOf(f)}’s desk phone`,
+  'agent:login': (e, f) =>
+    `${e.user} logged ${agentOf(f)} ${f.operation === 'logout' ? 'out of' : 'in to'} ${f.queues ?? 'their queues'}`,
+  'agent:pause': (e, f) =>
+    f.operation === 'unpause'
+      ? `${e.user} unpaused ${agentOf(f)}`
+      : `${e.user} paused ${agentOf(f)}${f.reason ? ` (${f.reason})` : ''}`,
+  'call:listen': (e, f) => {
+    const how = f.mode === 'barge' ? 'barged in on' : f.mode === 'whisper' ? 'whispered to' : 'listened to';
+    return `${e.user} ${how} ${agentOf(f)}’s call${f.monitor ? ` from extension ${f.monitor}` : ''}`;
+  },
+  'call:monitor-stop': (e, f) => `${e.user} stopped monitoring ${agentOf(f)}’s call`,
+  'display-token:create': (e, f) => `${e.user} created the display link “${f.name ?? e.target}”`,
+  'display-token:revoke': (e, f) => `${e.user} revoked the display link “${f.name ?? e.target}”`,
+} satisfies Record<string, (entry: AuditEntryView, facts: AuditFacts) => string>;
+
+/** Actions with a sentence of their own. */
+export type KnownAuditAction = keyof typeof SENTENCES;
+
+/** What the audit log records: a known action, or an admin's PBX call (`pbx:queue/list`). */
+export type AuditAction = KnownAuditAction | `pbx:${string}`;
+
+/** Every known action, for tests and filters. */
+export const AUDIT_ACTIONS = Object.keys(SENTENCES) as readonly KnownAuditAction[];
+
+/** Short labels of the actions, for a filter menu. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<KnownAuditAction | 'pbx', string>> = {
+  'inbound:decide': 'Held-call decision',
+  'inbound:auto_accepted': 'Let through by the PBX',
+  'inbound:unblock': 'Block undone',
+  'conference:kick': 'Conference kick',
+  'uacsta:refuse': 'Desk-phone refuse',
+  'agent:login': 'Agent log-in/out',
+  'agent:pause': 'Agent pause',
+  'call:listen': 'Listen/whisper/barge',
+  'call:monitor-stop': 'Monitor stopped',
+  'display-token:create': 'Display link created',
+  'display-token:revoke': 'Display link revoked',
+  pbx: 'PBX admin call',
+};
+
+/**
+ * Structured facts of an audit entry, from which its sentence is written: names and numbers as a person
+ * reads them. All optional; a missing fact is left out of the sentence.
+ */
+export interface AuditFacts {
+  /** A caller's number. */
+  caller?: string;
+  /** The trunk (line) a held call came in on. */
+  line?: string;
+  /** Where an accepted call went, in words. */
+  destination?: string;
+  decision?: string;
+  /** An agent's extension and name. */
+  extension?: string;
+  agentName?: string;
+  /** The supervisor's extension that rang to monitor. */
+  monitor?: string;
+  mode?: string;
+  operation?: string;
+  /** Queue names, in words ("Sales, Support"). */
+  queues?: string;
+  reason?: string;
+  conference?: string;
+  /** "all", or how many members. */
+  members?: string;
+  /** A display link's name. */
+  name?: string;
+}
+
+function agentOf(f: AuditFacts): string {
+  if (f.agentName && f.extension) return `${f.agentName} (${f.extension})`;
+  return f.agentName || (f.extension ? `extension ${f.extension}` : 'an agent');
+}
+
+/** The action's group for filtering: its own name, or `pbx` for every admin PBX call. */
+export function auditActionGroup(action: string): KnownAuditAction | 'pbx' | 'other' {
+  if (action.startsWith('pbx:')) return 'pbx';
+  return Object.hasOwn(SENTENCES, action) ? (action as KnownAuditAction) : 'other';
+}
+
+/**
+ * An audit entry as a sentence: "Ana refused and blocked +1 555 0100, held call on Sales line". A failure
+ * says so and why ("… – failed: The PBX did not answer"). An action this version does not know still reads
+ * as a sentence of who did what.
+ */
+export function auditSentence(entry: AuditEntryView): string {
+  const facts = entry.facts ?? {};
+  let sentence: string;
+  if (entry.action.startsWith('pbx:'))
+    sentence = `${entry.user} called the PBX operation ${entry.action.slice(4)}${entry.target ? ` on ${entry.target}` : ''}`;
+  else if (Object.hasOwn(SENTENCES, entry.action))
+    sentence = SENTENCES[entry.action as KnownAuditAction](entry, facts);
+  else sentence = `${entry.user} did ${entry.action}${entry.target ? ` on ${entry.target}` : ''}`;
+  if (entry.result === 'error') return `${sentence} – failed: ${failureText(entry.detail)}`;
+  return sentence;
+}
+
+/** The human part of an error detail (`code: message` -> message). */
+function failureText(detail: string): string {
+  const match = /^[a-z_]+: (.*)$/s.exec(detail);
+  return (match?.[1] ?? detail) || 'no reason given';
+}
+
+/** Lower-cased text an entry is searched by: its sentence, user, target and detail. */
+export function auditSearchText(entry: AuditEntryView): string {
+  return [auditSentence(entry), entry.user, entry.target, entry.detail].join(' ').toLowerCase();
+}
