@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { conference } from '../../test/support/fixtures.js';
 import { flush } from '../../test/support/fake-socket.js';
 import { freshStores } from '../../test/support/setup.js';
-import { useAuditStore } from './audit.store.js';
 import { useConferencesStore } from './conferences.store.js';
 import { useConnectionStore } from './connection.store.js';
 import { useStreamsStore } from './streams.store.js';
@@ -88,33 +87,5 @@ describe('uacsta store', () => {
     if (!ringing) throw new Error('no call');
     await expect(uacsta.refuse(ringing)).resolves.toBe(true);
     expect(socket.sentOf('uacsta:refuse')).toEqual([{ extension: '1001', callId: 'c7' }]);
-  });
-});
-
-describe('audit store', () => {
-  it('loads recent entries newest first and keeps the error of a failed load', async () => {
-    const { socket } = await setup();
-    socket.handle('audit:recent', () =>
-      ok([
-        { id: 1, at: 10, user: 'a', action: 'kick', target: '801', result: 'ok' as const, detail: '' },
-        {
-          id: 2,
-          at: 20,
-          user: 'b',
-          action: 'decide',
-          target: 'c1',
-          result: 'error' as const,
-          detail: 'conflict',
-        },
-      ]),
-    );
-    const audit = useAuditStore();
-    await audit.load(20);
-    expect(socket.sentOf('audit:recent')).toEqual([{ limit: 20 }]);
-    expect(audit.entries.map((e) => e.id)).toEqual([2, 1]);
-    socket.handle('audit:recent', () => fail('forbidden', 'Only supervisors see the audit log.'));
-    await audit.load();
-    expect(audit.error).toBe('Only supervisors see the audit log.');
-    expect(audit.entries).toHaveLength(2);
   });
 });

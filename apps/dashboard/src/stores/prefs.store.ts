@@ -6,8 +6,6 @@ const STORAGE_KEY = 'switchboard.console-prefs';
 interface Prefs {
   sound: boolean;
   notifications: boolean;
-  /** The supervisor's own extension, which rings for listen / whisper / barge. */
-  monitorExtension: string;
   theme: 'dark' | 'light';
   /** A beep when a queue's alert rises (opt-in). */
   alertSound: boolean;
@@ -18,7 +16,6 @@ interface Prefs {
 const DEFAULTS: Prefs = {
   sound: false,
   notifications: false,
-  monitorExtension: '',
   theme: 'dark',
   alertSound: false,
   alertNotifications: false,
@@ -32,7 +29,6 @@ function load(): Prefs {
     return {
       sound: typeof value.sound === 'boolean' ? value.sound : DEFAULTS.sound,
       notifications: typeof value.notifications === 'boolean' ? value.notifications : DEFAULTS.notifications,
-      monitorExtension: typeof value.monitorExtension === 'string' ? value.monitorExtension : '',
       theme: value.theme === 'light' ? 'light' : 'dark',
       alertSound: value.alertSound === true,
       alertNotifications: value.alertNotifications === true,
@@ -42,22 +38,23 @@ function load(): Prefs {
   }
 }
 
-/** A console user's own settings on this device: alerts, own extension, theme. */
+/**
+ * A console user's own settings on this device: alerts and theme. (The extension that rings to monitor
+ * comes from the profile, or a checked override for the session: monitor.store.)
+ */
 export const usePrefsStore = defineStore('prefs', () => {
   const initial = load();
   const sound = ref(initial.sound);
   const notifications = ref(initial.notifications);
-  const monitorExtension = ref(initial.monitorExtension);
   const theme = ref<'dark' | 'light'>(initial.theme);
   const alertSound = ref(initial.alertSound);
   const alertNotifications = ref(initial.alertNotifications);
 
-  watch([sound, notifications, monitorExtension, theme, alertSound, alertNotifications], () => {
+  watch([sound, notifications, theme, alertSound, alertNotifications], () => {
     try {
       const prefs: Prefs = {
         sound: sound.value,
         notifications: notifications.value,
-        monitorExtension: monitorExtension.value,
         theme: theme.value,
         alertSound: alertSound.value,
         alertNotifications: alertNotifications.value,
@@ -68,5 +65,5 @@ export const usePrefsStore = defineStore('prefs', () => {
     }
   });
 
-  return { sound, notifications, monitorExtension, theme, alertSound, alertNotifications };
+  return { sound, notifications, theme, alertSound, alertNotifications };
 });

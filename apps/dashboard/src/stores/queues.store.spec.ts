@@ -187,16 +187,5 @@ describe('queues store', () => {
       ]);
       expect(queues.actionState('1001')).toEqual({ pending: false, error: null, done: 'Logged out' });
     });
-
-    it('needs the supervisor’s own extension to listen', async () => {
-      const { socket, queues } = await setup();
-      await expect(queues.listen('1001', ' ', 'whisper')).resolves.toBe(false);
-      expect(socket.sentOf('call:listen')).toEqual([]);
-      expect(queues.actionState('1001')?.error).toContain('your own extension');
-      socket.handle('call:listen', () => fail('pbx_error', 'The agent is not on a call.'));
-      await queues.listen('1001', '2000', 'barge');
-      expect(socket.sentOf('call:listen')).toEqual([{ agent: '1001', monitor: '2000', mode: 'barge' }]);
-      expect(queues.actionState('1001')?.error).toBe('The agent is not on a call.');
-    });
   });
 });

@@ -35,7 +35,7 @@ export interface AgentActionState {
 /**
  * Live queues: which queues this screen shows (URL, the session's scope, or the gateway's list), their
  * views from the stream engine, how fresh each is, and the agent actions supervisors may take
- * (login/logout, listen/whisper/barge).
+ * (login/logout; listening is the monitor store's).
  */
 export const useQueuesStore = defineStore('queues', () => {
   const streams = useStreamsStore();
@@ -155,22 +155,6 @@ export const useQueuesStore = defineStore('queues', () => {
     );
   }
 
-  /** Rings the supervisor's extension to listen to, whisper to or barge in on an agent's call. */
-  function listen(agent: string, monitor: string, mode: 'listen' | 'whisper' | 'barge'): Promise<boolean> {
-    if (monitor.trim() === '') {
-      actions.set(actionKey(agent), {
-        pending: false,
-        error: 'Enter your own extension first (it rings to connect you).',
-        done: null,
-      });
-      return Promise.resolve(false);
-    }
-    const label = { listen: 'Listening', whisper: 'Whispering', barge: 'Barged in' }[mode];
-    return runAction(agent, label, () =>
-      connection.send('call:listen', { agent, monitor: monitor.trim(), mode }),
-    );
-  }
-
   /** State of the last action on an agent. */
   function actionState(extension: string): AgentActionState | undefined {
     return actions.get(actionKey(extension));
@@ -184,7 +168,6 @@ export const useQueuesStore = defineStore('queues', () => {
     freshness,
     knownUntil,
     agentLogin,
-    listen,
     actionState,
   };
 });

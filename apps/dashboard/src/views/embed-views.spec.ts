@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { mountApp } from '../../test/support/mount-app.js';
+import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
 
 const display = sessionInfo({ role: 'viewer', display: true, queues: [4] });
 let mounted: VueWrapper | undefined;
@@ -102,6 +103,31 @@ describe('embeds', () => {
     await flushPromises();
     expect(socket.sentOf('subscribe').flatMap((s) => s.streams)).toContain('inbound');
     expect(wrapper.find('[data-testid="prompts-panel"]').exists()).toBe(true);
+  });
+
+  it('shows a calm empty state when no call is held, and the honest not-live state otherwise', async () => {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    const { wrapper, socket } = await embed('/embed/prompts');
+    socket.open(sessionInfo());
+    await flushPromises();
+    socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
+    socket.fire('snapshot', { stream: 'inbound', kind: 'inbound', seq: 1, data: [] });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="no-prompts"]').text()).toBe('No calls waiting for a decision.');
+    expect(wrapper.get('[data-testid="freshness"]').text()).toBe('live');
+    expect(wrapper.text()).not.toContain('waiting for data');
+    socket.fire('snapshot', {
+      stream: 'health',
+      kind: 'health',
+      seq: 2,
+      data: health({ pbx: 'degraded', eventStream: 'reconnecting' }),
+    });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="no-prompts"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="prompts-unavailable"]').text()).toContain(
+      'event stream is interrupted',
+    );
+    expect(wrapper.get('[data-testid="freshness"]').text()).not.toBe('live');
   });
 
   it('tells a display link that prompts are for supervisors', async () => {

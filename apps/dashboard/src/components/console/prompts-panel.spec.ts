@@ -200,4 +200,39 @@ describe('PromptsPanel', () => {
       expect(wrapper.find('[data-testid="prompts-unavailable"]').exists()).toBe(false);
     });
   });
+
+  it('keeps live prompts above settled ones, settled ones on one line, and says where each call goes', async () => {
+    const now = Date.now();
+    const { wrapper } = await panel([
+      heldCall('done', {
+        receivedAt: now - 5_000,
+        status: 'accepted',
+        decidedBy: 'ana',
+        decidedAt: now - 4_000,
+        destination: 'queue Sales (6400)',
+      }),
+      heldCall('live', { receivedAt: now, destination: 'queue Support (6401)' }),
+    ]);
+    const order = wrapper
+      .findAll('[data-testid="prompt-card"]')
+      .map((card) => card.attributes('data-call-id'));
+    expect(order).toEqual(['live', 'done']);
+    const live = wrapper.get('[data-testid="live-prompts"] [data-call-id="live"]');
+    expect(live.get('[data-testid="prompt-destination"]').text()).toBe(
+      'On accept, goes to queue Support (6401)',
+    );
+    expect(live.find('[data-testid="accept"]').exists()).toBe(true);
+    const done = wrapper.get('[data-testid="settled-prompts"] [data-call-id="done"]');
+    expect(done.classes()).toContain('compact');
+    expect(done.find('[data-testid="prompt-destination"]').exists()).toBe(false);
+    expect(done.find('[data-testid="countdown"]').exists()).toBe(false);
+    expect(done.get('[data-testid="prompt-outcome"]').text()).toContain('ana');
+  });
+
+  it('says so when the gateway cannot tell where a call goes', async () => {
+    const { wrapper } = await panel([heldCall('c1')]);
+    expect(wrapper.get('[data-testid="prompt-destination"]').text()).toBe(
+      'On accept, goes to not known yet (inbound routes not read)',
+    );
+  });
 });

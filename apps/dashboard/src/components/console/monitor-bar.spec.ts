@@ -1,0 +1,84 @@
+import { ok, type MonitorView } from '@switchboard/live-protocol';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { flush, sessionInfo } from '../../../test/support/fake-socket.js';
+import { freshStores } from '../../../test/support/setup.js';
+import { useConnectionStore } from '../../stores/connection.store.js';
+import { useMonitorStore } from '../../stores/monitor.store.js';
+import MonitorBar from './MonitorBar.vue';
+import MonitorExtensionField from './MonitorExtensionField.vue';
+
+let wrappers: VueWrapper[] = [];
+
+const view = (mode: MonitorView['mode']): MonitorView => ({
+  agent: '1006',
+  agentName: 'Bo Ek',
+  monitor: '2001',
+  mode,
+  callId: '1.1',
+  since: Date.now() - 65_000,
+});
+
+async function setup(extension?: string) {
+  const { socket, pinia } = freshStores();
+  useConnectionStore().start('t');
+  socket.open(sessionInfo(extension ? { extension } : {}));
+  await flush();
+  const bar = mount(MonitorBar, { global: { plugins: [pinia] } });
+  const field = mount(MonitorExtensionField, { global: { plugins: [pinia] } });
+  wrappers = [bar, field];
+  return { socket, bar, field };
+}
+
+describe('MonitorBar', () => {
+  afterEach(() => {
+    for (const wrapper of wrappers) wrapper.unmount();
+    wrappers = [];
+  });
+
+  it('shows whom and how while a monitor runs, switches mode and stops', async () => {
+    const { socket, bar } = await setup('2001');
+    expect(bar.find('[data-testid="monitor-bar"]').exists()).toBe(false);
+    socket.fire('monitor:state', view('listen'));
+    await flushPromises();
+    expect(bar.get('[data-testid="monitor-bar"]').text()).toContain('Listening to Bo Ek (1006)');
+    expect(bar.get('[data-testid="monitor-bar"]').text()).toContain('from your extension 2001');
+    expect(bar.get('[data-testid="monitor-mode-listen"]').attributes('aria-pressed')).toBe('true');
+    socket.handle('call:listen', ({ mode }) => ok({ callId: '1.1', monitor: view(mode) }));
+    await bar.get('[data-testid="monitor-mode-whisper"]').trigger('click');
+    await flushPromises();
+    expect(socket.sentOf('call:listen')).toEqual([{ agent: '1006', monitor: '2001', mode: 'whisper' }]);
+    expect(bar.get('[data-testid="monitor-bar"]').text()).toContain('Whispering to Bo Ek');
+    socket.handle('call:monitor-stop', () => ok({ stopped: true, monitor: view('whisper') }));
+    await bar.get('[data-testid="monitor-stop"]').trigger('click');
+    await flushPromises();
+    expect(bar.find('[data-testid="monitor-bar"]').exists()).toBe(false);
+  });
+
+  it('says what to fix when a listen fails, until dismissed', async () => {
+    const { bar } = await setup();
+    await useMonitorStore().listen('1006', 'listen');
+    await flushPromises();
+    expect(bar.get('[data-testid="monitor-error"]').text()).toContain(
+      'Set your own extension under “My extension”',
+    );
+    await bar.get('[data-testid="monitor-error"] button').trigger('click');
+    expect(bar.find('[data-testid="monitor-error"]').exists()).toBe(false);
+  });
+
+  it('the extension field shows the profile’s and checks another before using it', async () => {
+    const { socket, field } = await setup('2001');
+    const input = field.get<HTMLInputElement>('[data-testid="monitor-extension"]');
+    expect(input.element.value).toBe('2001');
+    expect(input.attributes('placeholder')).toBeUndefined();
+    expect(field.get('[data-testid="monitor-extension-hint"]').text()).toBe('from your profile');
+    socket.handle('monitor:check', () => ({ ok: false, error: { code: 'not_found', message: 'no' } }));
+    await input.setValue('2999');
+    await input.trigger('change');
+    await flushPromises();
+    expect(field.get('[data-testid="monitor-extension-error"]').text()).toBe(
+      'Extension 2999 does not exist on the PBX; type your own desk-phone extension.',
+    );
+    expect(useMonitorStore().extension).toBe('2001');
+  });
+});
