@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseAgentLogin,
+  parseAgentPause,
+  parsePauseReasonsQuery,
+  parseUnblock,
   parseAuditQuery,
   parseDecide,
   parseKick,
@@ -73,5 +76,63 @@ describe('command payloads', () => {
     expect(parseUacstaRefuse({ extension: '1001', callId: '32789' }).ok).toBe(true);
     expect(parseAuditQuery(undefined)).toEqual({ ok: true, data: { limit: 100 } });
     expect(parseAuditQuery({ limit: 1000 }).ok).toBe(false);
+  });
+});
+
+describe('agent actions', () => {
+  const fieldsOf = (result: { ok: boolean; error?: { fields?: { field: string }[] } }) =>
+    result.ok ? [] : (result.error?.fields ?? []).map((f) => f.field);
+
+  it('pause takes an extension, a reason code, a duration and queues; unpause only the first and queues', () => {
+    expect(
+      parseAgentPause({
+        extension: '1001',
+        operation: 'pause',
+        reason: '*01',
+        durationSec: 900,
+        queueIds: [1],
+      }),
+    ).toEqual({
+      ok: true,
+      data: { extension: '1001', operation: 'pause', reason: '*01', durationSec: 900, queueIds: [1] },
+    });
+    expect(parseAgentPause({ extension: '1001', operation: 'unpause' })).toEqual({
+      ok: true,
+      data: { extension: '1001', operation: 'unpause' },
+    });
+  });
+
+  it('pause names every bad field: a duration the PBX refuses, a reason on an unpause, bad queues', () => {
+    expect(fieldsOf(parseAgentPause({ extension: '', operation: 'stop' }))).toEqual([
+      'extension',
+      'operation',
+    ]);
+    expect(fieldsOf(parseAgentPause({ extension: '1001', operation: 'pause', durationSec: 9 }))).toEqual([
+      'durationSec',
+    ]);
+    expect(fieldsOf(parseAgentPause({ extension: '1001', operation: 'pause', durationSec: 1.5 }))).toEqual([
+      'durationSec',
+    ]);
+    expect(fieldsOf(parseAgentPause({ extension: '1001', operation: 'pause', durationSec: 86_400 }))).toEqual(
+      ['durationSec'],
+    );
+    expect(fieldsOf(parseAgentPause({ extension: '1001', operation: 'unpause', reason: '*01' }))).toEqual([
+      'reason',
+    ]);
+    expect(
+      fieldsOf(parseAgentPause({ extension: '1001', operation: 'pause', reason: 'x'.repeat(17) })),
+    ).toEqual(['reason']);
+    expect(fieldsOf(parseAgentPause({ extension: '1001', operation: 'pause', queueIds: [0] }))).toEqual([
+      'queueIds',
+    ]);
+    expect(parseAgentPause(null).ok).toBe(false);
+  });
+
+  it('unblock takes a call id; the pause-reasons request takes nothing', () => {
+    expect(parseUnblock({ callId: '1.2' })).toEqual({ ok: true, data: { callId: '1.2' } });
+    expect(fieldsOf(parseUnblock({ callId: 7 }))).toEqual(['callId']);
+    expect(parsePauseReasonsQuery(undefined).ok).toBe(true);
+    expect(parsePauseReasonsQuery({}).ok).toBe(true);
+    expect(parsePauseReasonsQuery('all').ok).toBe(false);
   });
 });

@@ -200,3 +200,76 @@ export function parseAuditQuery(payload: unknown): Result<AuditQuery> {
   const r = new Reader(payload ?? {});
   return r.result({ limit: r.integer('limit', 1, 500, 100) });
 }
+
+/** How long after a refuse-and-block its decider (or an admin) may undo the block, ms. */
+export const BLOCK_UNDO_MS = 10_000;
+
+/** Longest pause with an end the console offers, seconds (the PBX takes 0, or 10 and more). */
+export const MAX_PAUSE_DURATION_SEC = 8 * 3_600;
+
+/** A pause reason the PBX offers (its `queue_pause_reason/list`). */
+export interface PauseReasonView {
+  /** Feature code, what a pause sends, e.g. `*01`. */
+  code: string;
+  /** What agents and screens read, e.g. `Lunch`. */
+  reason: string;
+}
+
+/** The PBX's pause reasons, as the gateway last read them. */
+export interface PauseReasonsView {
+  reasons: PauseReasonView[];
+  /** When the gateway read them from the PBX (epoch ms). */
+  fetchedAt: number;
+}
+
+/** Pause an agent (optionally with a reason and an end) or lift its pause. */
+export interface AgentPauseCommand {
+  /** The agent's extension number. */
+  extension: string;
+  operation: 'pause' | 'unpause';
+  /** Feature code of one of the PBX's pause reasons; pause only. */
+  reason?: string;
+  /** Seconds until the pause ends by itself (10 to {@link MAX_PAUSE_DURATION_SEC}); pause only. */
+  durationSec?: number;
+  /** Queue ids; every queue of the agent in the supervisor's scope when absent. */
+  queueIds?: number[];
+}
+
+/** Undo the block of a call refused and blocked moments ago. */
+export interface UnblockCommand {
+  callId: string;
+}
+
+/** Reads a pause or unpause of an agent. */
+export function parseAgentPause(payload: unknown): Result<AgentPauseCommand> {
+  const r = new Reader(payload);
+  const extension = r.text('extension', 32);
+  const operation = r.oneOf('operation', ['pause', 'unpause'] as const);
+  const command: AgentPauseCommand = { extension, operation };
+  const forPauseOnly = (field: string) => {
+    if (operation !== 'pause') r.problems.push({ field, message: 'is for a pause only' });
+  };
+  if (r.input['reason'] !== undefined) {
+    forPauseOnly('reason');
+    command.reason = r.text('reason', 16);
+  }
+  if (r.input['durationSec'] !== undefined) {
+    forPauseOnly('durationSec');
+    command.durationSec = r.integer('durationSec', 10, MAX_PAUSE_DURATION_SEC, 0);
+  }
+  const queueIds = r.list('queueIds', isPositiveInt, 'queue ids', 500, true);
+  if (queueIds) command.queueIds = queueIds;
+  return r.result(command);
+}
+
+/** Reads an undo of a block. */
+export function parseUnblock(payload: unknown): Result<UnblockCommand> {
+  const r = new Reader(payload);
+  return r.result({ callId: r.text('callId') });
+}
+
+/** Reads the pause-reasons request: nothing or an empty object. */
+export function parsePauseReasonsQuery(payload: unknown): Result<Record<string, never>> {
+  const r = new Reader(payload ?? {});
+  return r.result({});
+}

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallerContext, HeldCallView, KeyedPatch } from '@switchboard/live-protocol';
+import {
+  BLOCK_UNDO_MS,
+  type CallerContext,
+  type HeldCallView,
+  type KeyedPatch,
+} from '@switchboard/live-protocol';
 import { PbxApiError, PbxTransportError } from '@switchboard/pbx-api';
 import { InMemoryDecisionLock } from './decision-lock.js';
 import { HeldCalls, type HeldCallActions } from './held-calls.js';
@@ -18,6 +23,10 @@ function setup(overrides: Partial<HeldCallActions> = {}, enriched?: CallerContex
     }),
     block: vi.fn(async (number: string) => {
       requests.push(`block ${number}`);
+      return 41;
+    }),
+    unblock: vi.fn(async (ruleId: number) => {
+      requests.push(`unblock ${ruleId}`);
     }),
     ...overrides,
   };
@@ -100,6 +109,76 @@ describe('HeldCalls', () => {
       data: { status: 'refused', blocked: true, error: null },
     });
     expect(requests).toEqual(['refuse PJSIP/trunk-1', 'block 5551234']);
+  });
+
+  it('undoes a block for its decider within the window: exactly the rule it created, once', async () => {
+    const { board, requests } = setup();
+    board.hold(CALL);
+    expect(await board.decide('c1', 'refuse_and_block', 'sue')).toMatchObject({
+      ok: true,
+      data: { blocked: true, blockUndoUntil: 1_000_000 + BLOCK_UNDO_MS },
+    });
+    expect(await board.unblock('c1', { user: 'tom', admin: false })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringContaining('Only sue') },
+    });
+    vi.advanceTimersByTime(BLOCK_UNDO_MS - 1);
+    const undone = await board.unblock('c1', { user: 'sue', admin: false });
+    expect(undone).toMatchObject({
+      ok: true,
+      data: { status: 'refused', blocked: false, unblockedBy: 'sue' },
+    });
+    expect(undone.ok && 'blockUndoUntil' in undone.data).toBe(false);
+    expect(await board.unblock('c1', { user: 'sue', admin: false })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: 'sue already undid the block of 5551234.' },
+    });
+    expect(requests).toEqual(['refuse PJSIP/trunk-1', 'block 5551234', 'unblock 41']);
+  });
+
+  it('lets an admin undo; refuses after the window, for an unblocked call, and keeps the rule on a PBX failure', async () => {
+    const { board, requests } = setup();
+    board.hold(CALL);
+    board.hold({ ...CALL, callId: 'c2', channelId: 'PJSIP/trunk-2' });
+    board.hold({ ...CALL, callId: 'c3', channelId: 'PJSIP/trunk-3' });
+    await board.decide('c1', 'refuse_and_block', 'sue');
+    await board.decide('c2', 'refuse', 'sue');
+    await board.decide('c3', 'refuse_and_block', 'sue');
+    expect(await board.unblock('c2', { user: 'sue', admin: false })).toMatchObject({
+      error: { code: 'not_found', message: expect.stringContaining('nothing to undo') },
+    });
+    expect(await board.unblock('c1', { user: 'ann', admin: true })).toMatchObject({
+      ok: true,
+      data: { unblockedBy: 'ann' },
+    });
+    vi.advanceTimersByTime(BLOCK_UNDO_MS + 1);
+    expect(await board.unblock('c3', { user: 'sue', admin: false })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message: expect.stringContaining('10 seconds to undo this block have passed'),
+      },
+    });
+    expect(requests.filter((r) => r.startsWith('unblock'))).toEqual(['unblock 41']);
+    expect(await board.unblock('c9', { user: 'sue', admin: true })).toMatchObject({
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('a failed delete leaves the block undoable', async () => {
+    const failing = vi
+      .fn()
+      .mockRejectedValueOnce(new PbxApiError('block_numbers/delete', 50001, 'SERVER BUSY'));
+    const { board } = setup({ unblock: failing });
+    board.hold(CALL);
+    await board.decide('c1', 'refuse_and_block', 'sue');
+    expect(await board.unblock('c1', { user: 'sue', admin: false })).toMatchObject({
+      ok: false,
+      error: { code: 'pbx_error', message: expect.stringContaining('undo the block of 5551234') },
+    });
+    expect(board.get('c1')).toMatchObject({ blocked: true });
+    expect(await board.unblock('c1', { user: 'sue', admin: false })).toMatchObject({ ok: true });
+    expect(failing).toHaveBeenCalledTimes(2);
   });
 
   it('reports a refused call whose number could not be blocked', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BLOCK_UNDO_MS,
   fail,
   ok,
   type CallerContext,
@@ -9,14 +10,17 @@ import {
   type Result,
 } from '@switchboard/live-protocol';
 import { pbxFailure } from '../commands/pbx-failure.js';
+import { blockUndoRefusal, type UndoAsker } from './block-undo.js';
 import type { DecisionLock } from './decision-lock.js';
 
 /** The PBX side of a decision. */
 export interface HeldCallActions {
   accept(channelId: string): Promise<unknown>;
   refuse(channelId: string): Promise<unknown>;
-  /** Adds an inbound blocklist rule for `number`. */
-  block(number: string): Promise<unknown>;
+  /** Adds an inbound blocklist rule for `number`; answers the rule's id. */
+  block(number: string): Promise<number>;
+  /** Deletes the blocklist rule with this id (undoing a block). */
+  unblock(ruleId: number): Promise<unknown>;
 }
 
 /** Caller context: what is known at once, and a later, better answer when a look-up was needed. */
@@ -64,6 +68,8 @@ interface Entry {
    * was stored, so it is not decidable until the PBX confirms it still holds it (see {@link confirmHeld}).
    */
   confirmed: boolean;
+  /** The blocklist rule a refuse-and-block of this call created, while it can still be undone. */
+  blockRuleId?: number;
   deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   removeTimer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -180,12 +186,32 @@ export class HeldCalls {
       return ok(entry.view);
     }
     try {
-      await this.options.actions.block(entry.view.from);
-      this.resolve(entry, { status, blocked: true });
+      entry.blockRuleId = await this.options.actions.block(entry.view.from);
+      this.resolve(entry, { status, blocked: true, blockUndoUntil: this.now() + BLOCK_UNDO_MS });
     } catch (error) {
       const reason = pbxFailure(error, 'block the number').message;
       this.resolve(entry, { status, error: `Refused, but the number was not blocked. ${reason}` });
     }
+    return ok(entry.view);
+  }
+
+  /** Deletes the blocklist rule the refuse-and-block of `callId` created, when {@link blockUndoRefusal} allows. */
+  async unblock(callId: string, asker: UndoAsker): Promise<Result<HeldCallView>> {
+    const entry = this.calls.get(callId);
+    const ruleId = entry?.blockRuleId;
+    const refusal = blockUndoRefusal(entry?.view, ruleId, asker, this.now());
+    if (refusal || !entry || ruleId === undefined)
+      return { ok: false, error: refusal ?? { code: 'not_found', message: NOT_HELD } };
+    entry.blockRuleId = undefined; // one undo at a time: a second one finds nothing to undo
+    try {
+      await this.options.actions.unblock(ruleId);
+    } catch (error) {
+      entry.blockRuleId = ruleId;
+      return { ok: false, error: pbxFailure(error, `undo the block of ${entry.view.from}`) };
+    }
+    const { blockUndoUntil: _closed, ...view } = entry.view;
+    entry.view = view;
+    this.update(entry, { blocked: false, unblockedBy: asker.user });
     return ok(entry.view);
   }
 
