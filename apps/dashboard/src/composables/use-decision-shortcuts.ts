@@ -13,13 +13,20 @@ function typingInto(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** A modal dialog is open (a confirmation): its own buttons answer, not the decision keys behind it. */
+function dialogOpen(): boolean {
+  return document.querySelector('[aria-modal="true"]') !== null;
+}
+
 /**
- * A / R / B decide a held call. Ignored while typing in a field, with modifier keys (browser shortcuts
- * stay intact) and on key repeat (holding a key must not decide twice).
+ * A / R / B decide a held call (B only asks: the inbound store confirms a refuse-and-block first). Ignored
+ * while typing in a field, while a dialog is open, with modifier keys (browser shortcuts stay intact) and on
+ * key repeat (holding a key must not decide twice).
  */
 export function useDecisionShortcuts(onDecision: (decision: Decision, event: KeyboardEvent) => void): void {
   const listener = (event: KeyboardEvent) => {
     if (event.repeat || event.ctrlKey || event.metaKey || event.altKey || typingInto(event.target)) return;
+    if (dialogOpen()) return;
     const decision = DECISION_KEYS[event.key.toLowerCase()];
     if (!decision) return;
     onDecision(decision, event);

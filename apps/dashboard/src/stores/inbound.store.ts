@@ -135,10 +135,27 @@ export const useInboundStore = defineStore('inbound', () => {
     for (const callId of [...local.keys()]) if (!present.has(callId)) local.delete(callId);
   });
 
-  /** Sends a decision; the prompt shows `deciding` until the gateway answers. */
-  async function decide(callId: string, decision: Decision): Promise<boolean> {
+  /** The held call whose refuse-and-block waits for the supervisor's confirmation (button or key B). */
+  const blockAsk = ref<string | null>(null);
+  /** Undo of a block this screen sent: pending, or why it failed. */
+  const undos = shallowReactive(new Map<string, { pending: boolean; error: string | null }>());
+
+  /**
+   * Sends a decision; the prompt shows `deciding` until the gateway answers. A refuse-and-block blocks the
+   * number for good, so it is only asked for here ({@link blockAsk}) until `confirmed`.
+   */
+  async function decide(
+    callId: string,
+    decision: Decision,
+    options: { confirmed?: boolean } = {},
+  ): Promise<boolean> {
     const prompt = all.value.find((p) => p.call.callId === callId);
     if (!prompt || prompt.status !== 'pending') return false;
+    if (decision === 'refuse_and_block' && !options.confirmed) {
+      blockAsk.value = callId;
+      return false;
+    }
+    if (blockAsk.value === callId) blockAsk.value = null;
     local.set(callId, { deciding: decision, error: null, answer: null });
     const answer = await connection.send('inbound:decide', { callId, decision }, DECIDE_TIMEOUT_MS);
     local.set(callId, {
@@ -150,11 +167,40 @@ export const useInboundStore = defineStore('inbound', () => {
     return answer.ok;
   }
 
+  /** Drops the pending refuse-and-block question. */
+  function cancelBlock(): void {
+    blockAsk.value = null;
+  }
+
+  /** Undoes this screen's refuse-and-block while the gateway allows it: the number is no longer blocked. */
+  async function unblock(callId: string): Promise<boolean> {
+    if (undos.get(callId)?.pending) return false;
+    undos.set(callId, { pending: true, error: null });
+    const answer = await connection.send('inbound:unblock', { callId });
+    undos.set(callId, { pending: false, error: answer.ok ? null : answer.error.message });
+    announcement.value = answer.ok
+      ? `Block undone: ${answer.data.from} can call again.`
+      : `Undo failed: ${answer.error.message}`;
+    return answer.ok;
+  }
+
   /** Calls `listener` for each newly held call (sound, notification); returns the unsubscribe. */
   function onArrival(listener: (call: HeldCallView) => void): () => void {
     arrivalListeners.add(listener);
     return () => arrivalListeners.delete(listener);
   }
 
-  return { streams: streamIds, status, prompts, oldestOpen, announcement, decide, onArrival };
+  return {
+    streams: streamIds,
+    status,
+    prompts,
+    oldestOpen,
+    announcement,
+    decide,
+    onArrival,
+    blockAsk,
+    cancelBlock,
+    unblock,
+    undos,
+  };
 });

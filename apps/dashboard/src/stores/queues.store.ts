@@ -35,7 +35,7 @@ export interface AgentActionState {
 /**
  * Live queues: which queues this screen shows (URL, the session's scope, or the gateway's list), their
  * views from the stream engine, how fresh each is, and the agent actions supervisors may take
- * (login/logout; listening is the monitor store's).
+ * (login/logout, pause/unpause; listening is the monitor store's).
  */
 export const useQueuesStore = defineStore('queues', () => {
   const streams = useStreamsStore();
@@ -155,6 +155,20 @@ export const useQueuesStore = defineStore('queues', () => {
     );
   }
 
+  /**
+   * Pauses an agent (with a reason code of the PBX's list and an end, when given) or lifts its pause, in
+   * every queue of the agent within this session's scope.
+   */
+  function agentPause(
+    extension: string,
+    operation: 'pause' | 'unpause',
+    options: { reason?: string; durationSec?: number } = {},
+  ): Promise<boolean> {
+    return runAction(extension, operation === 'pause' ? 'Paused' : 'Unpaused', () =>
+      connection.send('agent:pause', { extension, operation, ...(operation === 'pause' ? options : {}) }),
+    );
+  }
+
   /** State of the last action on an agent. */
   function actionState(extension: string): AgentActionState | undefined {
     return actions.get(actionKey(extension));
@@ -168,6 +182,7 @@ export const useQueuesStore = defineStore('queues', () => {
     freshness,
     knownUntil,
     agentLogin,
+    agentPause,
     actionState,
   };
 });

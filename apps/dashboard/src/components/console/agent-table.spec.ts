@@ -1,6 +1,10 @@
-import { mount } from '@vue/test-utils';
+import { ok } from '@switchboard/live-protocol';
+import { flushPromises, mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { sessionInfo } from '../../../test/support/fake-socket.js';
 import { agent } from '../../../test/support/fixtures.js';
+import { freshStores } from '../../../test/support/setup.js';
+import { useConnectionStore } from '../../stores/connection.store.js';
 import AgentTable from './AgentTable.vue';
 
 const agents = [
@@ -15,22 +19,123 @@ function table(canControl: boolean, features = { listen: true, agentLogin: true 
   });
 }
 
-const ids = (wrapper: ReturnType<typeof table>) =>
-  wrapper.findAll('button').map((b) => b.attributes('data-testid'));
-
 describe('AgentTable', () => {
-  it('gives supervisors listen / whisper / barge on calls and login / logout for dynamic agents', async () => {
+  it('gives every row the same buttons, disabled where they do not apply, so rows keep one height', () => {
     const wrapper = table(true);
-    expect(ids(wrapper)).toEqual(['listen', 'whisper', 'barge', 'agent-login', 'agent-logout']);
+    const rows = wrapper.findAll('[data-testid="agent-row"]');
+    const shape = (row: (typeof rows)[number]) =>
+      row.findAll('button').map((b) => [b.attributes('data-testid'), b.attributes('disabled') === undefined]);
+    // 1001 static on a call, 1002 dynamic logged out, 1003 dynamic available.
+    expect(rows.map(shape)).toEqual([
+      [
+        ['listen', true],
+        ['whisper', true],
+        ['barge', true],
+        ['agent-pause', false],
+        ['agent-logout', false],
+      ],
+      [
+        ['listen', false],
+        ['whisper', false],
+        ['barge', false],
+        ['agent-pause', false],
+        ['agent-login', true],
+      ],
+      [
+        ['listen', false],
+        ['whisper', false],
+        ['barge', false],
+        ['agent-pause', true],
+        ['agent-logout', true],
+      ],
+    ]);
+    expect(wrapper.get('[data-testid="agent-pause"][disabled]').attributes('title')).toContain(
+      'Static agents',
+    );
+  });
+
+  it('listens and logs in at once; log out and barge first ask, naming the agent', async () => {
+    const wrapper = table(true);
+    const dialog = () => wrapper.find('[data-testid="confirm-dialog"]');
     await wrapper.get('[data-testid="whisper"]').trigger('click');
     await wrapper.get('[data-testid="agent-login"]').trigger('click');
     expect(wrapper.emitted('listen')).toEqual([['1001', 'whisper']]);
     expect(wrapper.emitted('login')).toEqual([['1002', 'login']]);
+
+    await wrapper.get('[data-testid="barge"]').trigger('click');
+    expect(dialog().text()).toContain('Barge in on Agent 1001 (1001)’s call?');
+    await dialog().get('[data-testid="cancel"]').trigger('click');
+    expect(dialog().exists()).toBe(false);
+    expect(wrapper.emitted('listen')).toHaveLength(1);
+
+    await wrapper.findAll('[data-testid="agent-logout"]')[1]?.trigger('click');
+    expect(dialog().text()).toContain('Log out Agent 1003 (1003)?');
+    await dialog().get('[data-testid="confirm"]').trigger('click');
+    expect(wrapper.emitted('login')).toEqual([
+      ['1002', 'login'],
+      ['1003', 'logout'],
+    ]);
+    await wrapper.get('[data-testid="barge"]').trigger('click');
+    await dialog().get('[data-testid="confirm"]').trigger('click');
+    expect(wrapper.emitted('listen')).toEqual([
+      ['1001', 'whisper'],
+      ['1001', 'barge'],
+    ]);
   });
 
-  it('shows no listen buttons when the gateway does not offer them', () => {
-    expect(ids(table(true, { listen: false, agentLogin: true }))).toEqual(['agent-login', 'agent-logout']);
-    expect(ids(table(true, { listen: true, agentLogin: false }))).toEqual(['listen', 'whisper', 'barge']);
+  it('pauses with a reason from the PBX list and a length; unpauses a paused agent at once', async () => {
+    const { socket, pinia } = freshStores();
+    socket.handle('agent:pause-reasons', () =>
+      ok({
+        reasons: [
+          { code: '*701', reason: 'Lunch' },
+          { code: '*702', reason: 'Break' },
+        ],
+        fetchedAt: 1,
+      }),
+    );
+    useConnectionStore().start('t');
+    socket.open(sessionInfo());
+    await flushPromises();
+    const wrapper = mount(AgentTable, {
+      props: {
+        agents: [
+          agent('1003', 'available', { kind: 'dynamic' }),
+          agent('1004', 'paused', { kind: 'dynamic' }),
+        ],
+        now: 2000,
+        maxPauseSec: null,
+        canControl: true,
+        features: { listen: true, agentLogin: true },
+        actionState: (extension: string) =>
+          extension === '1003' ? { pending: false, error: null, done: 'Paused' } : undefined,
+      },
+      global: { plugins: [pinia] },
+    });
+    await wrapper.get('[data-testid="agent-unpause"]').trigger('click');
+    expect(wrapper.emitted('unpause')).toEqual([['1004']]);
+
+    await wrapper.get('[data-testid="agent-pause"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.get('[data-testid="confirm-dialog"]').text()).toContain('Pause Agent 1003 (1003)');
+    const reasons = wrapper.get('[data-testid="pause-reason"]');
+    expect(reasons.findAll('option').map((o) => o.text())).toEqual(['No reason', 'Lunch', 'Break']);
+    await reasons.setValue('*702');
+    await wrapper.get('[data-testid="pause-duration"]').setValue('900');
+    await wrapper.get('[data-testid="confirm"]').trigger('click');
+    expect(wrapper.emitted('pause')).toEqual([['1003', { reason: '*702', durationSec: 900 }]]);
+    expect(wrapper.find('[data-testid="confirm-dialog"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="agent-action-status"]').text()).toBe('Agent 1003 (1003): Paused');
+  });
+
+  it('shows only the buttons the gateway offers', () => {
+    const row = (wrapper: ReturnType<typeof table>) =>
+      wrapper
+        .get('[data-testid="agent-row"]')
+        .findAll('button')
+        .map((b) => b.attributes('data-testid'));
+    expect(row(table(true, { listen: false, agentLogin: true }))).toEqual(['agent-pause', 'agent-logout']);
+    expect(row(table(true, { listen: true, agentLogin: false }))).toEqual(['listen', 'whisper', 'barge']);
   });
 
   it('gives viewers and display links no action at all', () => {

@@ -1,6 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { heldCall } from '../../../test/support/fixtures.js';
+import { freshStores } from '../../../test/support/setup.js';
 import { outcomeText } from '../../lib/prompt-outcome.js';
 import type { PromptView } from '../../stores/inbound.store.js';
 import PromptCard from './PromptCard.vue';
@@ -13,6 +14,8 @@ function prompt(overrides: Partial<PromptView['call']> = {}, local: Partial<Prom
 function card(p: PromptView, canControl = true) {
   return mount(PromptCard, {
     props: { prompt: p, serverNow: p.call.receivedAt, windowMs: 10_000, canControl, shortcutTarget: true },
+    // The block's confirmation and undo read the inbound and session stores.
+    global: { plugins: [freshStores().pinia] },
   });
 }
 

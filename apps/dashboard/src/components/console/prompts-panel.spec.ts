@@ -62,7 +62,7 @@ describe('PromptsPanel', () => {
     expect(socket.sentOf('inbound:decide')).toEqual([{ callId: 'older', decision: 'accept' }]);
   });
 
-  it('decides the focused call with R and B', async () => {
+  it('decides the focused call with R; B asks first, naming the number, and blocks only when confirmed', async () => {
     const now = Date.now();
     const { socket, wrapper } = await panel([
       heldCall('first', { receivedAt: now }),
@@ -74,10 +74,53 @@ describe('PromptsPanel', () => {
     await flushPromises();
     press('b');
     await flushPromises();
+    const dialog = () => wrapper.find('[data-testid="confirm-dialog"]');
+    expect(dialog().text()).toContain('Refuse and block +33612345678?');
+    expect(socket.sentOf('inbound:decide')).toEqual([{ callId: 'second', decision: 'refuse' }]);
+    // The decision keys do nothing while the question is open.
+    press('a');
+    await flushPromises();
+    expect(socket.sentOf('inbound:decide')).toHaveLength(1);
+    await dialog().get('[data-testid="cancel"]').trigger('click');
+    expect(socket.sentOf('inbound:decide')).toHaveLength(1);
+    await wrapper.get('[data-call-id="first"] [data-testid="block"]').trigger('click');
+    await dialog().get('[data-testid="confirm"]').trigger('click');
+    await flushPromises();
     expect(socket.sentOf('inbound:decide')).toEqual([
       { callId: 'second', decision: 'refuse' },
       { callId: 'first', decision: 'refuse_and_block' },
     ]);
+  });
+
+  it('offers Undo on its own block for the undo window only, and sends it', async () => {
+    vi.useFakeTimers();
+    const now = Date.now();
+    const blocked = {
+      status: 'refused',
+      blocked: true,
+      decidedAt: now,
+      blockUndoUntil: now + 10_000,
+    } as const;
+    const { socket, wrapper } = await panel([
+      heldCall('mine', { ...blocked, decidedBy: 'sup1' }),
+      heldCall('theirs', { ...blocked, decidedBy: 'sup2', receivedAt: now + 1 }),
+    ]);
+    socket.handle('inbound:unblock', ({ callId }) =>
+      callId === 'mine'
+        ? ok(heldCall('mine', { status: 'refused', blocked: false, unblockedBy: 'sup1' }))
+        : fail('forbidden', 'no'),
+    );
+    const stop = useClockStore().use();
+    const undo = () => wrapper.find('[data-call-id="mine"] [data-testid="undo-block"]');
+    expect(undo().text()).toBe('Undo block 10 s');
+    expect(wrapper.find('[data-call-id="theirs"] [data-testid="undo-block"]').exists()).toBe(false);
+    await undo().trigger('click');
+    await flushPromises();
+    expect(socket.sentOf('inbound:unblock')).toEqual([{ callId: 'mine' }]);
+    expect(wrapper.get('[data-testid="prompt-announcer"]').text()).toContain('Block undone: +33612345678');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(undo().exists()).toBe(false);
+    stop();
   });
 
   it('ignores the keys while typing, with modifiers and on key repeat', async () => {
