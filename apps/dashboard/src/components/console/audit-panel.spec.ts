@@ -47,6 +47,8 @@ describe('AuditPanel', () => {
       'Bo ended conference 6900 for everyone',
       'Ana refused and blocked +1 555 0100, held call on Sales line',
     ]);
+    // The list scrolls by itself: reachable by keyboard (axe: scrollable-region-focusable).
+    expect(wrapper.get('ol.log').attributes('tabindex')).toBe('0');
     await wrapper.get('[data-testid="audit-filter-user"]').setValue('Ana');
     expect(sentences()).toHaveLength(1);
     await wrapper.get('[data-testid="audit-filter-user"]').setValue('');
