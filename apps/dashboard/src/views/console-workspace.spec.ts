@@ -26,9 +26,9 @@ function busy(id: number, waiting: number, oldestSec: number | null = null): Que
   return { ...base, stats: { ...base.stats, waiting, oldestWaitingSince, today } };
 }
 
-async function workspace(role: 'supervisor' | 'viewer' = 'supervisor') {
+async function workspace(role: 'supervisor' | 'viewer' = 'supervisor', path = '/console') {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, 'sup-token');
-  const app = await mountApp('/console');
+  const app = await mountApp(path);
   mounted = app.wrapper;
   app.socket.open(sessionInfo({ role, queues: [1, 2, 3] }));
   await flushPromises();
@@ -91,6 +91,15 @@ describe('console workspace', () => {
     expect(detail(wrapper)).toEqual(['2', '1']);
     await wrapper.get('[data-queue-id="2"] [data-testid="queue-close"]').trigger('click');
     expect(detail(wrapper)).toEqual(['1']);
+  });
+
+  it('keeps the open queues in the address, so a reload shows the same ones', async () => {
+    const { wrapper, router } = await workspace('supervisor', '/console?open=2,1');
+    await seconds(11);
+    expect(detail(wrapper)).toEqual(['2', '1']);
+    await wrapper.get('[data-queue-id="3"] [data-testid="overview-open"]').trigger('click');
+    await flushPromises();
+    expect(router.currentRoute.value.query['open']).toBe('3');
   });
 
   it('acknowledging stops the flash, and the acknowledgement survives a reload until the queue recovers', async () => {
