@@ -219,11 +219,11 @@ describe('the supervisor workspace', () => {
       // Sorted by severity: nothing below the first row is worse than it.
       expect(levels.every((level) => rank(level) <= rank(levels[0] ?? 'ok'))).toBe(true);
       const box = await first.boundingBox();
-      const scrollY = await page.evaluate(() => scrollY);
+      const scrolled = await page.evaluate(() => window.scrollY);
       console.log(
         `${size.width}x${size.height}: most severe queue row at y=${Math.round(box?.y ?? -1)}..${Math.round((box?.y ?? 0) + (box?.height ?? 0))} of ${size.height}, page ${JSON.stringify(await widths(page))}`,
       );
-      expect(scrollY).toBe(0);
+      expect(scrolled).toBe(0);
       expect(box && box.y >= 0 && box.y + box.height <= size.height).toBe(true);
       expect(await widths(page).then((w) => w.scrollWidth <= w.innerWidth)).toBe(true);
       await look(page, `console-${size.width}x${size.height}-dark`);
