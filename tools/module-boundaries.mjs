@@ -3,6 +3,7 @@
 //   type:app  -> only libs (no app imports another app)
 //   type:lib  -> only libs (no lib imports an app)
 //   scope:browser (dashboard) -> shared contracts only, never the PBX client
+//   type:e2e (browser tests)  -> the shared contract only: they drive the product as a browser does
 export const depConstraints = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -10,6 +11,7 @@ export const depConstraints = [
   { sourceTag: 'scope:pbx', onlyDependOnLibsWithTags: ['scope:pbx', 'scope:shared'] },
   { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:pbx', 'scope:shared'] },
   { sourceTag: 'scope:browser', onlyDependOnLibsWithTags: ['scope:browser', 'scope:shared'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
 ];
 
 // The shared test harness (ports, processes, waits) is plain ESM outside every project, so that the bench
