@@ -1,4 +1,4 @@
-import { fail, ok, queueStream } from '@switchboard/live-protocol';
+import { ok, queueStream } from '@switchboard/live-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
