@@ -132,12 +132,24 @@ describe('the supervisor workspace', () => {
     for (const page of opened.splice(0)) await page.context().close();
   }
 
-  /** Page width against the window's: the page must never scroll sideways. */
+  /**
+   * Page width against the window's (the page must never scroll sideways), and when wider, the first
+   * elements that stick out on the right, to say what to fix.
+   */
   const widths = (page: Page) =>
-    page.evaluate(() => ({
-      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-      innerWidth: innerWidth,
-    }));
+    page.evaluate(() => {
+      const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
+      if (scrollWidth <= innerWidth) return { scrollWidth, innerWidth };
+      const sticking = [...document.querySelectorAll('body *')].filter(
+        (el) => el.getBoundingClientRect().right > innerWidth + 1,
+      );
+      const names = sticking.slice(0, 4).map((el) => {
+        const id = el.getAttribute('data-testid') ?? el.id;
+        const right = Math.round(el.getBoundingClientRect().right);
+        return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}.${[...el.classList].join('.')} right=${right}`;
+      });
+      return { scrollWidth, innerWidth, names };
+    });
 
   /** A burst of traffic: callers pile up in every queue and a conference fills (members stay until kicked). */
   async function rushHour(page: Page): Promise<void> {
@@ -203,8 +215,8 @@ describe('the supervisor workspace', () => {
       for (const route of ROUTES) {
         const page = await open(route.path('dark'), size, 'dark', route.user);
         await page.locator(route.ready).first().waitFor({ timeout: 15_000 });
-        const { scrollWidth, innerWidth } = await widths(page);
-        if (scrollWidth > innerWidth) wide.push(`${route.name}: ${scrollWidth} px in ${innerWidth}`);
+        const found = await widths(page);
+        if (found.scrollWidth > found.innerWidth) wide.push(`${route.name}: ${JSON.stringify(found)}`);
         await page.context().close();
         opened.pop();
       }
@@ -212,6 +224,7 @@ describe('the supervisor workspace', () => {
 
       const page = await open('/console', size);
       const first = await severeFirst(page);
+      await look(page, `console-${size.width}x${size.height}-dark`);
       const levels = await page
         .getByTestId('overview-row')
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-level')));
@@ -225,8 +238,7 @@ describe('the supervisor workspace', () => {
       );
       expect(scrolled).toBe(0);
       expect(box && box.y >= 0 && box.y + box.height <= size.height).toBe(true);
-      expect(await widths(page).then((w) => w.scrollWidth <= w.innerWidth)).toBe(true);
-      await look(page, `console-${size.width}x${size.height}-dark`);
+      expect(await widths(page)).toEqual({ scrollWidth: size.width, innerWidth: size.width });
       await closeAll();
     }, 120_000);
   }
