@@ -98,6 +98,7 @@ const VALID: Record<PbxOperationName, Body> = {
   'recording/list': { page: 1, page_size: 50, sort_by: 'time', order_by: 'desc' },
   'system/information': {},
   'queue/list': { page: 1, page_size: 50, sort_by: 'name', order_by: 'asc' },
+  'extension/list': { page: 1, page_size: 1000, sort_by: 'number', order_by: 'desc' },
   'queue/agent_status': { id: 1 },
   'queue/call_status': { id: 1 },
   'agent/login': {
@@ -126,6 +127,7 @@ const VALID: Record<PbxOperationName, Body> = {
   'call/accept_inbound': { channel_id: 'PJSIP/trunk-1' },
   'call/refuse_inbound': { channel_id: 'PJSIP/trunk-1' },
   'call/listen': { monitor: '2001', channel_id: 'PJSIP/2002-1', type: 'barge' },
+  'call/hangup': { channel_id: 'PJSIP/2001-1' },
   'uacsta_call/refuse': { extension: '2000', call_id: '32789', ip_address: '192.168.28.2:5060' },
   'conference/query_ongoing_conference': { number: '6901' },
   'conference/kick_member': { member_channel_id: 'PJSIP/1003-00000021', number: '6901' },
@@ -385,7 +387,7 @@ const REJECTED: Rejection[] = [
   ...(
     ['message_channel/get', 'message_session/get', 'queue/agent_status', 'queue/call_status'] as const
   ).flatMap((op) => [missing(op, 'id'), reject(op, { id: 0 }, 'id', 'range')]),
-  ...(['recording/list', 'queue/list', 'block_numbers/list'] as const).flatMap((op) => [
+  ...(['recording/list', 'queue/list', 'block_numbers/list', 'extension/list'] as const).flatMap((op) => [
     reject(op, { page: 0 }, 'page', 'range'),
     reject(op, { page_size: 0 }, 'page_size', 'range'),
     reject(op, { sort_by: 'size' }, 'sort_by', 'enum'),
@@ -423,6 +425,7 @@ const REJECTED: Rejection[] = [
   reject('call/query', { call_id: undefined, type: 'all' }, 'type', 'enum'),
   missing('call/accept_inbound', 'channel_id'),
   missing('call/refuse_inbound', 'channel_id'),
+  missing('call/hangup', 'channel_id'),
   missing('call/listen', 'monitor'),
   missing('call/listen', 'channel_id'),
   missing('call/listen', 'type'),
