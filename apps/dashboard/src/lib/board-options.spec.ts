@@ -8,6 +8,7 @@ describe('parseBoardOptions', () => {
       display: null,
       theme: 'dark',
       rotateSec: null,
+      pageSec: 8,
       sound: false,
       compact: false,
       problems: [],
@@ -20,6 +21,7 @@ describe('parseBoardOptions', () => {
       display: 'tok',
       theme: 'light',
       rotate: '15',
+      page: '3',
       sound: '1',
       compact: 'true',
     });
@@ -28,6 +30,7 @@ describe('parseBoardOptions', () => {
       display: 'tok',
       theme: 'light',
       rotateSec: 15,
+      pageSec: 3,
       sound: true,
       compact: true,
     });
@@ -35,15 +38,23 @@ describe('parseBoardOptions', () => {
   });
 
   it('reports bad values by name and falls back', () => {
-    const options = parseBoardOptions({ queues: '1,x', theme: 'pink', rotate: '2', sound: 'maybe' });
+    const options = parseBoardOptions({
+      queues: '1,x',
+      theme: 'pink',
+      rotate: '2',
+      page: '0',
+      sound: 'maybe',
+    });
     expect(options.queues).toEqual([1]);
     expect(options.theme).toBe('dark');
     expect(options.rotateSec).toBeNull();
     expect(options.sound).toBe(false);
+    expect(options.pageSec).toBe(8);
     expect(options.problems).toEqual([
       '?queues must list queue ids like 1,2 (ignored "x")',
       '?theme must be dark or light (got "pink")',
       '?rotate must be a whole number of seconds from 5 to 3600 (got "2"); rotation is off',
+      '?page must be a whole number of seconds from 1 to 600 (got "0"); pages turn every 8 s',
       '?sound must be 1 or 0 (got "maybe")',
     ]);
   });

@@ -10,6 +10,8 @@ export interface BoardOptions {
   theme: 'dark' | 'light';
   /** Seconds between boards; null = no rotation. */
   rotateSec: number | null;
+  /** Seconds each page of agents stays up when they do not all fit at the legible size. */
+  pageSec: number;
   /** Beep when a figure turns critical. */
   sound: boolean;
   /** Tighter spacing for small embeds. */
@@ -21,6 +23,9 @@ export interface BoardOptions {
 /** Rotation faster than this would not let anyone read a board. */
 export const MIN_ROTATE_SEC = 5;
 export const MAX_ROTATE_SEC = 3600;
+/** Agent pages: 8 s by default, long enough to find a name; 1 s is allowed for tests and demos. */
+export const DEFAULT_PAGE_SEC = 8;
+export const MAX_PAGE_SEC = 600;
 
 function first(value: QueryInput[string]): string | null {
   const item = Array.isArray(value) ? value[0] : value;
@@ -66,12 +71,24 @@ export function parseBoardOptions(query: QueryInput): BoardOptions {
       );
   }
 
+  let pageSec = DEFAULT_PAGE_SEC;
+  const rawPage = first(query['page']);
+  if (rawPage !== null && rawPage !== '') {
+    const seconds = Number(rawPage);
+    if (Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_PAGE_SEC) pageSec = seconds;
+    else
+      problems.push(
+        `?page must be a whole number of seconds from 1 to ${MAX_PAGE_SEC} (got "${rawPage}"); pages turn every ${DEFAULT_PAGE_SEC} s`,
+      );
+  }
+
   const display = first(query['display']);
   return {
     queues,
     display: display ? display : null,
     theme,
     rotateSec,
+    pageSec,
     sound: flag(first(query['sound']), 'sound', problems),
     compact: flag(first(query['compact']), 'compact', problems),
     problems,

@@ -6,7 +6,7 @@ import AgentCard from './AgentCard.vue';
 const NOW = 10_000_000;
 
 describe('AgentCard', () => {
-  it('shows name, extension, state as text and shape, and time in state', () => {
+  it('shows name, state as text and shape, and time in state; the extension is in its accessible name', () => {
     const wrapper = mount(AgentCard, {
       props: { agent: agent('1001', 'on_call', { since: NOW - 75_000 }), now: NOW, maxPauseSec: 300 },
     });
@@ -44,22 +44,24 @@ describe('AgentCard', () => {
     const late = paused(301);
     expect(late.attributes('data-overdue')).toBe('true');
     expect(late.classes()).toContain('overdue');
-    expect(late.text()).toContain('over limit');
+    expect(late.text()).toContain('Over limit');
+    expect(late.attributes('aria-label')).toContain('Paused (Lunch) for 5:01, over the pause limit');
   });
 
-  it('keeps extension, state shape and time in the densest layout', () => {
+  it('shows the short name the board gives it, the full name in its accessible name', () => {
     const card = mount(AgentCard, {
       props: {
-        agent: agent('1003', 'ringing', { since: NOW - 5000 }),
+        agent: agent('1003', 'ringing', { since: NOW - 5000, name: 'Maria Garcia' }),
         now: NOW,
         maxPauseSec: null,
-        density: 'micro',
+        shortName: 'Maria G.',
       },
     }).get('[data-testid="agent-card"]');
-    expect(card.text()).toContain('1003');
-    expect(card.text()).toContain('0:05');
+    expect(card.get('[data-testid="agent-name"]').text()).toBe('Maria G.');
+    expect(card.get('[data-testid="agent-time"]').text()).toBe('0:05');
+    expect(card.get('[data-testid="agent-state"]').text()).toBe('Ringing');
     expect(card.find('svg polygon').exists()).toBe(true);
-    expect(card.attributes('aria-label')).toContain('Ringing');
+    expect(card.attributes('aria-label')).toBe('Maria Garcia, extension 1003: Ringing for 0:05');
   });
 
   it('shows a time known only as a lower bound as "≥ m:ss", never as a fresh zero', () => {
