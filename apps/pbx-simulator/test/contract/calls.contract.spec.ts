@@ -1,6 +1,6 @@
 /**
  * Contract: libs/pbx-api's live call operations against the running simulator — call/accept_inbound,
- * call/refuse_inbound, call/query, call/listen and uacsta_call/refuse — with ids taken from the events the
+ * call/refuse_inbound, call/query, call/listen, call/hangup, extension/list and uacsta_call/refuse — with ids taken from the events the
  * client's PbxEventStream receives (30016, 30020). The call center has no generated traffic and a manual
  * clock, so every call is one a test made and nothing moves until a test advances time.
  */
@@ -297,6 +297,73 @@ describe('uacsta_call/refuse', () => {
         client.uacstaCall.refuse({ extension: '1001', call_id: '32800', ip_address: '10.0.0.1' }),
       wire: { extension: '1001', call_id: '32800', ip_address: '10.0.0.1' },
       field: 'ip_address',
+    },
+  });
+});
+
+// Last: these keep agents and extensions busy in calls, which the uaCSTA cases above need free.
+describe('call/hangup', () => {
+  let answered: { call_id: string; channel_id: string };
+  beforeAll(async () => {
+    answered = await answeredCall();
+  });
+
+  /** Joins a free extension to the answered call as a monitor; its channel. */
+  async function monitorChannel(client: PbxClient): Promise<{ monitor: string; channel: string }> {
+    const { data } = await ctx.client.call.query({ call_id: answered.call_id });
+    const inCall = new Set(extensionNumbers(data[0]));
+    const monitor = ctx.sim.control
+      .world()
+      .extensions.map((e) => e.number)
+      .reverse()
+      .find((number) => !inCall.has(number));
+    if (!monitor) throw new Error('every extension is in the call');
+    await client.call.listen({ monitor, channel_id: answered.channel_id, type: 'listen' });
+    const after = await client.call.query({ call_id: answered.call_id });
+    const member = after.data[0]?.members.find((m) => m.extension?.number === monitor);
+    return { monitor, channel: member?.extension?.channel_id ?? '' };
+  }
+
+  it('hangs up the monitor only; the call goes on; a second hang-up finds no channel', async () => {
+    const { monitor, channel } = await monitorChannel(ctx.client);
+    expect(await ctx.client.call.hangup({ channel_id: channel })).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
+    const { data } = await ctx.client.call.query({ call_id: answered.call_id });
+    expect(extensionNumbers(data[0])).not.toContain(monitor);
+    expect(data).toHaveLength(1);
+    await expectPbxError(ctx.client.call.hangup({ channel_id: channel }), PBX_ERRCODE.NOT_FOUND);
+  });
+
+  itHonoursTheContract(get, {
+    op: 'call/hangup',
+    valid: async (client: PbxClient) =>
+      client.call.hangup({ channel_id: (await monitorChannel(client)).channel }),
+    invalid: {
+      call: (client) => client.call.hangup({} as never),
+      wire: {},
+      field: 'channel_id',
+    },
+  });
+});
+
+describe('extension/list', () => {
+  it('lists the extensions with id, number and name', async () => {
+    const answer = await ctx.client.extension.list({ page: 1, page_size: 1000 });
+    const world = ctx.sim.control.world();
+    expect(answer.total_number).toBe(world.extensions.length);
+    expect(answer.data.map((e) => e.number)).toEqual(world.extensions.map((e) => e.number));
+    expect(answer.data[0]).toMatchObject({
+      id: world.extensions[0]?.id,
+      caller_id_name: world.extensions[0]?.name,
+    });
+  });
+
+  itHonoursTheContract(get, {
+    op: 'extension/list',
+    valid: (client: PbxClient) => client.extension.list({ page: 1, page_size: 10 }),
+    invalid: {
+      call: (client) => client.extension.list({ page: 0 }),
+      wire: { page: 0 },
+      field: 'page',
     },
   });
 });

@@ -102,6 +102,8 @@ export function fakeCallCenter(options: CallCenterOptions): FakeCallCenter {
       return { call_id: call.call_id };
     },
     'call/listen': () => ({ call_id: '1.1' }),
+    'call/hangup': () => ({}),
+    'extension/list': () => ({ total_number: 0, data: [] }),
     'uacsta_call/refuse': () => ({}),
     'conference/query_ongoing_conference': () => ({ data: [] }),
     'conference/kick_member': () => ({}),
