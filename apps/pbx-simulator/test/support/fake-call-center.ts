@@ -88,6 +88,9 @@ export function fakeCallCenter(options: CallCenterOptions): FakeCallCenter {
     }),
     'queue_pause_reason/update': () => ({}),
     'agent/login': () => ({}),
+    'agent/pause': () => ({}),
+    'queue/agent_pause': () => ({}),
+    'queue_pause_reason/list': () => ({ data: [] }),
     'call/query': () => ({ data: [] }),
     'call/accept_inbound': ({ params }) => {
       const call = held.get(String(params['channel_id']));
