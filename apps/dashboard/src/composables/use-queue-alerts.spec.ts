@@ -1,0 +1,83 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h, ref } from 'vue';
+import { queueView } from '../../test/support/fixtures.js';
+import { freshStores } from '../../test/support/setup.js';
+import type { QueueRow } from '../lib/board-rows.js';
+import { usePrefsStore } from '../stores/prefs.store.js';
+import { useQueueAlerts, type AnnounceMode } from './use-queue-alerts.js';
+
+const beep = vi.hoisted(() => vi.fn(() => true));
+const showNotification = vi.hoisted(() => vi.fn());
+vi.mock('../lib/beep.js', () => ({ beep }));
+vi.mock('../lib/notify.js', () => ({ showNotification }));
+
+function row(id: number, waiting: number): QueueRow {
+  const base = queueView(id);
+  const today = { ...base.stats.today, serviceLevel: 90 };
+  return {
+    id,
+    name: `Queue ${id}`,
+    view: { ...base, stats: { ...base.stats, waiting, today } },
+    stale: false,
+    ageMs: 0,
+    frozenAt: null,
+    staleNote: null,
+    recountSince: null,
+    note: '',
+  };
+}
+
+function mountWith(mode: AnnounceMode, prefs: { sound: boolean; notify: boolean }) {
+  const { pinia } = freshStores();
+  const store = usePrefsStore();
+  store.alertSound = prefs.sound;
+  store.alertNotifications = prefs.notify;
+  const rows = ref<QueueRow[]>([row(1, 0), row(2, 8)]);
+  const Probe = defineComponent({
+    setup() {
+      useQueueAlerts(rows, mode, true);
+      return () => h('div');
+    },
+  });
+  return mount(Probe, { global: { plugins: [pinia] } });
+}
+
+describe('useQueueAlerts announcements', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    beep.mockClear();
+    showNotification.mockClear();
+    vi.useFakeTimers({ now: new Date(2026, 10, 24, 9, 0, 0) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('beeps and notifies once when an alert rises, as the console prefs allow', async () => {
+    const wrapper = mountWith('console', { sound: true, notify: true });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(beep).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(30_000);
+    await flushPromises();
+    expect(beep).toHaveBeenCalledTimes(1);
+    expect(beep).toHaveBeenCalledWith('critical');
+    expect(showNotification).toHaveBeenCalledExactlyOnceWith(
+      'Queue 2: critical',
+      '8 waiting',
+      'queue-alert-2',
+    );
+    wrapper.unmount();
+  });
+
+  it('stays silent when the user did not opt in, and on boards', async () => {
+    const off = mountWith('console', { sound: false, notify: false });
+    await vi.advanceTimersByTimeAsync(12_000);
+    off.unmount();
+    const board = mountWith('silent', { sound: true, notify: true });
+    await vi.advanceTimersByTimeAsync(12_000);
+    board.unmount();
+    expect(beep).not.toHaveBeenCalled();
+    expect(showNotification).not.toHaveBeenCalled();
+  });
+});
