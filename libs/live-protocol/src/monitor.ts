@@ -39,10 +39,11 @@ const EXTENSION = /^[^\s\p{Cc}]{1,32}$/u;
 
 /** Reads a monitor-check payload. */
 export function parseMonitorCheck(payload: unknown): Result<MonitorCheckCommand> {
-  const extension =
-    typeof payload === 'object' && payload !== null
-      ? (payload as Record<string, unknown>)['extension']
-      : undefined;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return fail('invalid_payload', 'Invalid request: (payload) must be an object', [
+      { field: '(payload)', message: 'must be an object' },
+    ]);
+  const extension = (payload as Record<string, unknown>)['extension'];
   if (typeof extension !== 'string' || !EXTENSION.test(extension.trim()))
     return fail('invalid_payload', 'Invalid request: extension must be 1 to 32 characters without spaces', [
       { field: 'extension', message: 'must be 1 to 32 characters without spaces' },
