@@ -63,7 +63,13 @@ describe('wallboard against the gateway and the simulator', () => {
 
   async function openBoard(): Promise<Page> {
     const page = await newPage(stack.browser, { width: 1600, height: 1000 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', `/wallboard?queues=${QUEUE}`);
+    await signIn(
+      page,
+      stack.gateway.url,
+      'supervisor',
+      'supervisor',
+      `/wallboard?queues=${QUEUE}&distance=1`,
+    );
     await page.getByTestId('agent-card').first().waitFor();
     return page;
   }

@@ -9,6 +9,7 @@ describe('parseBoardOptions', () => {
       theme: 'dark',
       rotateSec: null,
       pageSec: 8,
+      distanceM: 4,
       sound: false,
       compact: false,
       problems: [],
@@ -22,6 +23,7 @@ describe('parseBoardOptions', () => {
       theme: 'light',
       rotate: '15',
       page: '3',
+      distance: '2.5',
       sound: '1',
       compact: 'true',
     });
@@ -31,6 +33,7 @@ describe('parseBoardOptions', () => {
       theme: 'light',
       rotateSec: 15,
       pageSec: 3,
+      distanceM: 2.5,
       sound: true,
       compact: true,
     });
@@ -43,6 +46,7 @@ describe('parseBoardOptions', () => {
       theme: 'pink',
       rotate: '2',
       page: '0',
+      distance: '40',
       sound: 'maybe',
     });
     expect(options.queues).toEqual([1]);
@@ -55,6 +59,7 @@ describe('parseBoardOptions', () => {
       '?theme must be dark or light (got "pink")',
       '?rotate must be a whole number of seconds from 5 to 3600 (got "2"); rotation is off',
       '?page must be a whole number of seconds from 1 to 600 (got "0"); pages turn every 8 s',
+      '?distance must be the watchers\' distance in metres from 1 to 10 (got "40"); sized for 4 m',
       '?sound must be 1 or 0 (got "maybe")',
     ]);
   });

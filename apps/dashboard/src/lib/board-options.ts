@@ -12,6 +12,8 @@ export interface BoardOptions {
   rotateSec: number | null;
   /** Seconds each page of agents stays up when they do not all fit at the legible size. */
   pageSec: number;
+  /** How far the watchers are, metres: the board's minimum text sizes are worked out for it. */
+  distanceM: number;
   /** Beep when a figure turns critical. */
   sound: boolean;
   /** Tighter spacing for small embeds. */
@@ -26,6 +28,8 @@ export const MAX_ROTATE_SEC = 3600;
 /** Agent pages: 8 s by default, long enough to find a name; 1 s is allowed for tests and demos. */
 export const DEFAULT_PAGE_SEC = 8;
 export const MAX_PAGE_SEC = 600;
+/** The distance the legibility rule is worked out for (apps/dashboard/README.md, "Legible from across the room"). */
+export const DEFAULT_DISTANCE_M = 4;
 
 function first(value: QueryInput[string]): string | null {
   const item = Array.isArray(value) ? value[0] : value;
@@ -82,6 +86,17 @@ export function parseBoardOptions(query: QueryInput): BoardOptions {
       );
   }
 
+  let distanceM = DEFAULT_DISTANCE_M;
+  const rawDistance = first(query['distance']);
+  if (rawDistance !== null && rawDistance !== '') {
+    const metres = Number(rawDistance);
+    if (Number.isFinite(metres) && metres >= 1 && metres <= 10) distanceM = metres;
+    else
+      problems.push(
+        `?distance must be the watchers' distance in metres from 1 to 10 (got "${rawDistance}"); sized for ${DEFAULT_DISTANCE_M} m`,
+      );
+  }
+
   const display = first(query['display']);
   return {
     queues,
@@ -89,6 +104,7 @@ export function parseBoardOptions(query: QueryInput): BoardOptions {
     theme,
     rotateSec,
     pageSec,
+    distanceM,
     sound: flag(first(query['sound']), 'sound', problems),
     compact: flag(first(query['compact']), 'compact', problems),
     problems,

@@ -20,5 +20,7 @@ describe('legibility rule', () => {
 
   it('hands the sizes to CSS as viewport units', () => {
     expect(legibilityVars()).toEqual({ '--text-min': '4.08vmin', '--figure-min': '6.12vmin' });
+    // Watchers at 2 m (a desk monitor): half the size holds the same angle.
+    expect(legibilityVars(2)).toEqual({ '--text-min': '2.04vmin', '--figure-min': '3.06vmin' });
   });
 });

@@ -45,7 +45,12 @@ export const TEXT_MIN_VMIN = ceil2(minFontVh(TEXT_ANGLE_DEG));
 /** Smallest tile figure, in vmin (6.12: 66 px at 1080p, 132 px at 2160p). */
 export const FIGURE_MIN_VMIN = ceil2(minFontVh(FIGURE_ANGLE_DEG));
 
-/** The CSS custom properties a board root sets; components size their text from them. */
-export function legibilityVars(): Record<string, string> {
-  return { '--text-min': `${TEXT_MIN_VMIN}vmin`, '--figure-min': `${FIGURE_MIN_VMIN}vmin` };
+/**
+ * The CSS custom properties a board root sets; components size their text from them. `distanceM` is how
+ * far the watchers are (4 m, the rule's distance, by default): sizes scale with it.
+ */
+export function legibilityVars(distanceM = VIEWING.distanceMm / 1000): Record<string, string> {
+  const scale = (distanceM * 1000) / VIEWING.distanceMm;
+  const vmin = (value: number) => `${Math.ceil(value * scale * 100) / 100}vmin`;
+  return { '--text-min': vmin(TEXT_MIN_VMIN), '--figure-min': vmin(FIGURE_MIN_VMIN) };
 }
