@@ -160,7 +160,9 @@ describe('console: live audit on another supervisor’s screen, the monitor bar,
   it('the prompts embed says calmly that no call waits', async () => {
     await sup.goto(`${stack.gateway.url}/embed/prompts`);
     await sup.getByTestId('no-prompts').waitFor({ timeout: 5_000 });
-    expect((await sup.getByTestId('no-prompts').textContent())?.trim()).toBe('No calls waiting for a decision.');
+    expect((await sup.getByTestId('no-prompts').textContent())?.trim()).toBe(
+      'No calls waiting for a decision.',
+    );
     await expect.poll(() => sup.getByTestId('freshness').textContent(), { timeout: 3_000 }).toContain('live');
     expect(await sup.getByText('waiting for data').count()).toBe(0);
     expect(await axeViolations(sup)).toEqual([]);
