@@ -1,7 +1,7 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
-import { queueView } from '../../test/support/fixtures.js';
+import { queueRow } from '../../test/support/fixtures.js';
 import { freshStores } from '../../test/support/setup.js';
 import type { QueueRow } from '../lib/board-rows.js';
 import { usePrefsStore } from '../stores/prefs.store.js';
@@ -12,28 +12,12 @@ const showNotification = vi.hoisted(() => vi.fn());
 vi.mock('../lib/beep.js', () => ({ beep }));
 vi.mock('../lib/notify.js', () => ({ showNotification }));
 
-function row(id: number, waiting: number): QueueRow {
-  const base = queueView(id);
-  const today = { ...base.stats.today, serviceLevel: 90 };
-  return {
-    id,
-    name: `Queue ${id}`,
-    view: { ...base, stats: { ...base.stats, waiting, today } },
-    stale: false,
-    ageMs: 0,
-    frozenAt: null,
-    staleNote: null,
-    recountSince: null,
-    note: '',
-  };
-}
-
 function mountWith(mode: AnnounceMode, prefs: { sound: boolean; notify: boolean }) {
   const { pinia } = freshStores();
   const store = usePrefsStore();
   store.alertSound = prefs.sound;
   store.alertNotifications = prefs.notify;
-  const rows = ref<QueueRow[]>([row(1, 0), row(2, 8)]);
+  const rows = ref<QueueRow[]>([queueRow(1, 0), queueRow(2, 8)]);
   const Probe = defineComponent({
     setup() {
       useQueueAlerts(rows, mode, true);

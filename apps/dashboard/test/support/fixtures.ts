@@ -7,6 +7,7 @@ import {
   type HeldCallView,
   type QueueView,
 } from '@switchboard/live-protocol';
+import type { QueueRow } from '../../src/lib/board-rows.js';
 
 /** An agent in `state` since `since`. */
 export function agent(
@@ -110,5 +111,22 @@ export function health(overrides: Partial<HealthView> = {}): HealthView {
     eventStreamSince: Date.now() - 60_000,
     serverTime: Date.now(),
     ...overrides,
+  };
+}
+
+/** A live board row of queue `id` with `waiting` callers and a 90 % service level: calm but for the waiting. */
+export function queueRow(id: number, waiting: number): QueueRow {
+  const base = queueView(id);
+  const today = { ...base.stats.today, serviceLevel: 90 };
+  return {
+    id,
+    name: base.name,
+    view: { ...base, stats: { ...base.stats, waiting, today } },
+    stale: false,
+    ageMs: 0,
+    frozenAt: null,
+    staleNote: null,
+    recountSince: null,
+    note: '',
   };
 }

@@ -1,24 +1,8 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queueView } from '../../../test/support/fixtures.js';
+import { queueRow } from '../../../test/support/fixtures.js';
 import { freshStores } from '../../../test/support/setup.js';
-import type { QueueRow } from '../../lib/board-rows.js';
 import AllQueuesBoard from './AllQueuesBoard.vue';
-
-function row(id: number, waiting: number): QueueRow {
-  const base = queueView(id);
-  return {
-    id,
-    name: base.name,
-    view: { ...base, stats: { ...base.stats, waiting, today: { ...base.stats.today, serviceLevel: 90 } } },
-    stale: false,
-    ageMs: 0,
-    frozenAt: null,
-    staleNote: null,
-    recountSince: null,
-    note: '',
-  };
-}
 
 describe('AllQueuesBoard ordering', () => {
   beforeEach(() => {
@@ -32,7 +16,7 @@ describe('AllQueuesBoard ordering', () => {
   it('floats a troubled queue to the top once its alert has held, and keeps calm queues in their order', async () => {
     const { pinia } = freshStores();
     // Queue 3 is critical (8 waiting); queues 1 and 2 are calm, 2 busier than 1 but within limits.
-    const rows = [row(1, 0), row(2, 2), row(3, 8)];
+    const rows = [queueRow(1, 0), queueRow(2, 2), queueRow(3, 8)];
     const wrapper = mount(AllQueuesBoard, { props: { rows, now: Date.now() }, global: { plugins: [pinia] } });
     const order = () =>
       wrapper.findAll('[data-testid="queue-row"]').map((r) => r.attributes('data-queue-id'));
