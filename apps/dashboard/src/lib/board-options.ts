@@ -1,3 +1,4 @@
+import { DISPLAY_ROTATE_SEC } from '@switchboard/live-protocol';
 /** A URL query as vue-router hands it over. */
 export type QueryInput = Record<string, string | null | (string | null)[] | undefined>;
 
@@ -22,9 +23,8 @@ export interface BoardOptions {
   problems: string[];
 }
 
-/** Rotation faster than this would not let anyone read a board. */
-export const MIN_ROTATE_SEC = 5;
-export const MAX_ROTATE_SEC = 3600;
+/** The rotation bounds a display link may store are the ones the URL accepts: one pair, in the contract. */
+const { min: MIN_ROTATE_SEC, max: MAX_ROTATE_SEC } = DISPLAY_ROTATE_SEC;
 /** Agent pages: 8 s by default, long enough to find a name; 1 s is allowed for tests and demos. */
 export const DEFAULT_PAGE_SEC = 8;
 export const MAX_PAGE_SEC = 600;
