@@ -83,7 +83,10 @@ describe('screenshots of the wallboard and an embed', () => {
     expect(agentCount).toBeGreaterThanOrEqual(TARGET_AGENTS - 10);
     const page = await board(1920, 1080);
     const shown = await allCardsVisible(page);
-    expect(shown).toEqual({ cards: shown.perPage, perPage: shown.perPage, outside: 0, scrolls: false });
+    // The first pages hold only the exceptions, so a page may be short of perPage; it is never over it.
+    expect(shown.cards).toBeGreaterThan(0);
+    expect(shown.cards).toBeLessThanOrEqual(shown.perPage);
+    expect({ outside: shown.outside, scrolls: shown.scrolls }).toEqual({ outside: 0, scrolls: false });
     expect(shown.perPage).toBeLessThan(agentCount);
     await saveScreenshot(page, 'wallboard-1080p');
     await page.context().close();
@@ -92,7 +95,10 @@ describe('screenshots of the wallboard and an embed', () => {
   it(`pages ~${TARGET_AGENTS} agents on a 3840x2160 screen without scrolling`, async () => {
     const page = await board(3840, 2160);
     const shown = await allCardsVisible(page);
-    expect(shown).toEqual({ cards: shown.perPage, perPage: shown.perPage, outside: 0, scrolls: false });
+    // The first pages hold only the exceptions, so a page may be short of perPage; it is never over it.
+    expect(shown.cards).toBeGreaterThan(0);
+    expect(shown.cards).toBeLessThanOrEqual(shown.perPage);
+    expect({ outside: shown.outside, scrolls: shown.scrolls }).toEqual({ outside: 0, scrolls: false });
     expect(shown.perPage).toBeLessThan(agentCount);
     await saveScreenshot(page, 'wallboard-4k');
     await page.context().close();
