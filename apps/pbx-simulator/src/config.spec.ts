@@ -70,6 +70,14 @@ describe('parseConfig', () => {
     expect(problemsOf(['--agents', '0'])).toEqual(['--agents must be a whole number from 1 to 5000, got 0']);
   });
 
+  it('reads --history, at most --max-records seeded calls', () => {
+    expect(parseConfig([]).history).toBe(0);
+    expect(parseConfig(['--history', '10000']).history).toBe(10_000);
+    expect(problemsOf(['--history', '5000', '--max-records', '1000'])).toEqual([
+      '--history must be a whole number from 0 to 1000, got 5000',
+    ]);
+  });
+
   it('gives one clear message per wrong setting', () => {
     expect(
       problemsOf([

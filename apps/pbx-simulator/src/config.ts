@@ -50,6 +50,8 @@ export interface SimulatorConfig {
   timeZone: string;
   /** Newest call records kept (CDRs, recordings, notes, AI data); older ones are dropped. */
   maxRecords: number;
+  /** Finished calls seeded in the day before the simulator's day starts (0 = none). */
+  history: number;
 }
 
 /** Demo credentials, documented in the README; override with flags or environment. */
@@ -81,6 +83,7 @@ export const DEFAULT_CONFIG: Readonly<SimulatorConfig> = Object.freeze({
   timeFormat: '24h',
   timeZone: 'UTC',
   maxRecords: 100_000,
+  history: 0,
 });
 
 /** One or more settings were wrong; `problems` has one sentence per setting. */
@@ -132,6 +135,7 @@ const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'time-format': { key: 'timeFormat', kind: 'string', help: TIME_FORMATS.join(' | ') },
   'time-zone': { key: 'timeZone', kind: 'string', help: 'IANA time zone of the PBX clock' },
   'max-records': { key: 'maxRecords', kind: 'int', help: 'newest call records kept' },
+  history: { key: 'history', kind: 'int', help: 'finished calls seeded in the day before today' },
 };
 
 const SCENARIOS: readonly ScenarioName[] = ['small', 'contact-center', 'stress'];
@@ -267,6 +271,7 @@ function checkConfig(c: SimulatorConfig): string[] {
   intIn('ws-idle-ms', c.wsIdleMs, 10, 3_600_000);
   intIn('webhook-timeout-ms', c.webhookTimeoutMs, 10, 120_000);
   intIn('max-records', c.maxRecords, 100, 10_000_000);
+  intIn('history', c.history, 0, Math.min(1_000_000, c.maxRecords));
   // 2000-01-01 .. 2100-01-01: call ids and CDR times are unix seconds of this size.
   if (c.startTime !== undefined) intIn('start-time', c.startTime, 946_684_800, 4_102_444_800);
   if (!(c.speed > 0 && c.speed <= 10_000))

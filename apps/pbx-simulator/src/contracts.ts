@@ -131,6 +131,8 @@ export interface QueueInfo {
   id: number;
   number: string;
   name: string;
+  /** Extension numbers of the queue's agents (absent in hand-made worlds). */
+  agentNumbers?: string[];
 }
 
 /** Scenario names. */

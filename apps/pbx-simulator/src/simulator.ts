@@ -105,6 +105,7 @@ export async function startSimulator(
   const records = new RecordStore({
     seed: config.seed,
     maxRecords: config.maxRecords,
+    history: config.history,
     events,
     display,
     world,

@@ -66,7 +66,12 @@ function worldInfo(world: World): WorldInfo {
     })),
     callerNumbers: world.callers.filter((c) => c.contact).map((c) => c.number),
     callers: world.callers.map((c) => ({ ...c })),
-    queues: world.queues.map(({ id, number, name }) => ({ id, number, name })),
+    queues: world.queues.map(({ id, number, name, members }) => ({
+      id,
+      number,
+      name,
+      agentNumbers: members.flatMap((m) => world.extensions.find((e) => e.id === m.extId)?.number ?? []),
+    })),
   };
 }
 

@@ -11,6 +11,7 @@ import { RingBuffer } from '../support/ring-buffer.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { noteIdFor } from './call-notes.js';
 import { newCdrEvent, type RenderContext } from './cdr-render.js';
+import { historyCalls } from './history-cdrs.js';
 import { legacyCalls } from './legacy-cdrs.js';
 import { hasNote, type StoredCall } from './stored-call.js';
 
@@ -18,6 +19,8 @@ import { hasNote, type StoredCall } from './stored-call.js';
 export interface RecordStoreOptions {
   seed: number;
   maxRecords: number;
+  /** Finished calls seeded in the day before today (`--history`). */
+  history?: number;
   events: EventSink;
   display: DisplayTime;
   world: () => WorldInfo;
@@ -118,6 +121,13 @@ export class RecordStore implements CallRecordSink {
     const dayStart = Math.floor(this.options.clock() / 86_400) * 86_400;
     const legacy = legacyCalls(this.options.world(), this.options.seed, dayStart);
     legacy.forEach(({ call, id, reason }) => this.store(call, { id, reason }));
+    const history = historyCalls(
+      this.options.world(),
+      this.options.seed,
+      this.options.history ?? 0,
+      dayStart,
+    );
+    history.forEach((call) => this.store(call));
   }
 
   private extensionNames(): Map<string, string> {
