@@ -52,7 +52,7 @@ export type {
   StringRule,
 } from './rules/schema.js';
 export { findOperation, PBX_OPERATIONS, type PbxOperationName } from './rules/operations.js';
-export { validate, type ValidateOptions } from './rules/validate.js';
+export { canonicalParams, validate, type ValidateOptions } from './rules/validate.js';
 export { FORMATS } from './rules/formats.js';
 export { dialPatternMatches } from './dial-pattern.js';
 
@@ -353,3 +353,19 @@ export { encodePbxEventFrame, EVENT_MSG_ENCODING, type PbxEventFrame } from './e
 // PBX time: its text formats and wall-clock time in a zone.
 export { PbxTimeFormat, type PbxTimeFormatOptions } from './time/pbx-time.js';
 export { wallTimeAt, zonedDayStart, type WallTime } from './time/zoned-time.js';
+
+// Menu options and call-note updates (docs/pbx/records.md#menu-options, #updating-a-call-note).
+export { CALL_NOTE_UPDATE_ENTRIES, MENU_OPTION_MENUS } from './rules/operations.js';
+export { CALL_NOTE_IN_CALL_SAMPLE_SPELLING, callNoteUpdateCanonical, menuOptionsMenu } from './quirks.js';
+export type {
+  MenuOption,
+  MenuOptionsMenu,
+  MenuSubOption,
+  SystemMenuOptionsParams,
+  SystemMenuOptionsResponse,
+} from './resources/system.types.js';
+export type {
+  CallNoteUpdateParams,
+  CallNoteUpdateResponse,
+  CallNoteUpdateScenario,
+} from './resources/call-note.types.js';

@@ -6,6 +6,11 @@ import * as api from './index.js';
  * bench and e2e may rely on: do it on purpose, with a reviewer, and JSDoc what you add.
  */
 const RUNTIME_EXPORTS = [
+  'menuOptionsMenu',
+  'callNoteUpdateCanonical',
+  'MENU_OPTION_MENUS',
+  'CALL_NOTE_UPDATE_ENTRIES',
+  'CALL_NOTE_IN_CALL_SAMPLE_SPELLING',
   'ClientCredentialsTokenProvider',
   'DEFAULT_USER_AGENT',
   'EVENT_MSG_ENCODING',
@@ -26,6 +31,7 @@ const RUNTIME_EXPORTS = [
   'PbxTransportError',
   'PbxValidationError',
   'StaticTokenProvider',
+  'canonicalParams',
   'companyContactIds',
   'dialPatternMatches',
   'encodePbxEventFrame',

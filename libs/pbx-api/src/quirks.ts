@@ -4,9 +4,10 @@
  *
  * 1. ivr/create: the parameter table says `allow_out_record_invalid`, the sample request
  *    `allow_out_record_invaild`. We accept either from callers and send both spellings, so whichever
- *    one a PBX reads, it gets the value ({@link ivrCreateWire}).
+ *    one a PBX reads, it gets the value ({@link ivrCreateWire}). The rules know the sample's spelling as an
+ *    alias of the field (`aliases` of ivr/create's rule), so validation with unknown fields rejected accepts it.
  * 2. company_contact/query: the table names the query `ids`, the sample `id`. We send both
- *    ({@link companyContactQueryWire}).
+ *    ({@link companyContactQueryWire}); the rule lists `id` as an alias of `ids`, so either passes validation.
  * 3. inbound_route `cid_to_phonebook`: Array<Integer> in the table, bracketed text such as `"[1,2]"` in the
  *    sample. {@link parsePhonebookIds} reads both into numbers.
  * 4. CDR records carry different field sets by firmware (legacy `id`/`reason`, new `new_id`); absent fields
@@ -16,7 +17,30 @@
  *    in the doc and capitalised on real PBXs. {@link normaliseCdrStatus}, {@link normaliseCallType}.
  * 7. Event 30029: `queue_number` carries a `queue-` prefix in the example, 30025 does not. {@link stripQueuePrefix}.
  * 8. Integers sometimes arrive as numeric text (query strings, some firmware). {@link toInt}.
+ * 9. callnotes/update: the URL line says GET, the example POSTs a JSON body, and the example's `update_entry` is
+ *    `in-call` where the table says `in_call`. Clients POST JSON with `in_call`; servers take GET (query) or POST
+ *    (JSON) and either spelling ({@link callNoteUpdateCanonical}, `alsoAcceptedMethods` in the rules).
+ * 10. system/get_menuoptions: the older English guide lists the menu `IVR`, the others `ivr`; both are accepted
+ *    and answer the same options ({@link menuOptionsMenu}). The response examples are cut off in every copy:
+ *    `value` is the object's ID as text, `text` its name, `type` the trunk type for `trunk` and empty text where
+ *    the guide names no type (docs/pbx/records.md#menu-options).
  */
+
+/** The spelling of callnotes/update `update_entry` in the guide's example. */
+export const CALL_NOTE_IN_CALL_SAMPLE_SPELLING = 'in-call';
+
+/** callnotes/update params with the example's `in-call` read as the table's `in_call`; nothing else changes. */
+export function callNoteUpdateCanonical<T extends object>(params: T): T {
+  const record = params as Record<string, unknown>;
+  return record['update_entry'] === CALL_NOTE_IN_CALL_SAMPLE_SPELLING
+    ? ({ ...record, update_entry: 'in_call' } as T)
+    : params;
+}
+
+/** system/get_menuoptions `menu` with the older guide's `IVR` read as `ivr`. */
+export function menuOptionsMenu(menu: string): string {
+  return menu === 'IVR' ? 'ivr' : menu;
+}
 
 /** The sample's spelling of the "invalid input" recording flag. */
 export const IVR_INVALID_FLAG_SAMPLE_SPELLING = 'allow_out_record_invaild';

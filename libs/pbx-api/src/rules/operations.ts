@@ -1,4 +1,5 @@
-import { flag, int, list, obj, reqInt, reqStr, str } from './builders.js';
+import { IVR_INVALID_FLAG, IVR_INVALID_FLAG_SAMPLE_SPELLING } from '../quirks.js';
+import { flag, int, list, obj, reqId, reqInt, reqStr, str } from './builders.js';
 import type { FieldRule, ObjectRule, OperationSpec } from './schema.js';
 
 /** Call dispositions in CDRs and the cdr/search `status` filter. */
@@ -28,6 +29,42 @@ export const LISTEN_TYPES = ['listen', 'whisper', 'barge'] as const;
 
 /** What agent/pause and queue/agent_pause do. */
 export const PAUSE_OPERATIONS = ['pause', 'unpause'] as const;
+
+/**
+ * Menus of system/get_menuoptions (docs/pbx/records.md#menu-options), every value any edition's guide lists.
+ * `IVR` is the older English guide's spelling of `ivr`; both are accepted.
+ */
+export const MENU_OPTION_MENUS = [
+  'fxs',
+  'extension',
+  'ext_group',
+  'org_list',
+  'trunk',
+  'role',
+  'phonebook',
+  'group_vm',
+  'ivr',
+  'IVR',
+  'call_flow',
+  'ring_group',
+  'queue',
+  'queue_agent',
+  'conference',
+  'pinset',
+  'system_prompt',
+  'custom_prompt',
+  'paging_custom_prompt',
+  'disposition_code',
+  'message_channel',
+  'message_queue',
+  'trunk_did_id',
+] as const;
+
+/**
+ * Where a call note is changed from (callnotes/update `update_entry`): during the call, in the call log, during
+ * a queue agent's wrap-up. The guide's example spells `in-call`; servers accept it too (quirks.ts).
+ */
+export const CALL_NOTE_UPDATE_ENTRIES = ['in_call', 'cdr', 'queue_agent'] as const;
 
 /** Digit keys of an IVR menu, as they appear in field names (`press0_dest` ... `press_star_dest`). */
 export const IVR_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '_hash', '_star'] as const;
@@ -79,6 +116,8 @@ const ivrCreate = obj(
       { field: 'enb_dial_outb_routes', in: [1], require: ['dial_outb_route_list'] },
       { field: 'prompt_manger_enb', in: [1], require: ['prompt_manger_password'] },
     ],
+    // The sample request's spelling of the invalid-input flag (quirks.ts, 1).
+    aliases: { [IVR_INVALID_FLAG_SAMPLE_SPELLING]: IVR_INVALID_FLAG },
   },
 );
 
@@ -88,11 +127,24 @@ const sorted = (sortBy: readonly string[]) => ({
   order_by: str({ enum: ['asc', 'desc'] }),
 });
 
+/** Parameters of a `search` operation: the list's plus a keyword. */
+const searching = { search_value: str() };
+/** `id` of one object (get, update, delete). */
+const byId = { id: reqInt({ min: 1 }) };
+/** `ids` of several objects (query). */
+const byIds = obj({ ids: reqStr({ format: 'comma_id_list' }) });
+/** The same fields, none of them required (update sends only what changes). */
+function optionalAll(fields: Readonly<Record<string, FieldRule>>): Record<string, FieldRule> {
+  return Object.fromEntries(Object.entries(fields).map(([key, rule]) => [key, { ...rule, required: false }]));
+}
+
 function op(
   path: string,
   method: 'GET' | 'POST',
   params: ObjectRule,
-  extra: Partial<Pick<OperationSpec, 'version' | 'authenticated' | 'idempotent' | 'responseArrays'>> = {},
+  extra: Partial<
+    Pick<OperationSpec, 'version' | 'authenticated' | 'idempotent' | 'responseArrays' | 'alsoAcceptedMethods'>
+  > = {},
 ): OperationSpec {
   return {
     path,
@@ -102,7 +154,97 @@ function op(
     idempotent: extra.idempotent ?? method === 'GET',
     params,
     ...(extra.responseArrays ? { responseArrays: extra.responseArrays } : {}),
+    ...(extra.alsoAcceptedMethods ? { alsoAcceptedMethods: extra.alsoAcceptedMethods } : {}),
   };
+}
+
+/** Fields of an allowlist or blocklist rule (docs/pbx/configuration.md#allowlist-and-blocklist). */
+const NUMBER_RULE_FIELDS = {
+  name: reqStr(),
+  limit_type: reqStr({ enum: ['inbound', 'outbound', 'both'] }),
+  number_list: reqStr({ format: 'amp_list' }),
+};
+const NUMBER_RULE_EDITS = {
+  list: { ...paging, ...sorted(['id', 'name']) },
+  update: NUMBER_RULE_FIELDS,
+  rows: 'data',
+} as const;
+
+/** Fields of a PIN list (docs/pbx/configuration.md#pin-lists). */
+const PIN_LIST_FIELDS = {
+  name: reqStr(),
+  pin_list: reqStr({ format: 'comma_digit_list' }),
+  enb_record_cdr: flag(),
+};
+
+/** `dial_ext_option` values: create takes `allow` and `restrict`, reads and update all four. */
+export const IVR_DIAL_EXT_OPTIONS = ['disable', 'all', 'allow', 'restrict'] as const;
+/** How a message queue hands sessions to agents. */
+export const MESSAGE_QUEUE_ASSIGNMENT_MODES = ['none', 'auto', 'manual'] as const;
+/** Menus of auto_provisioning/compatibility (docs/pbx/configuration.md#phone-options). */
+export const PHONE_OPTION_MENUS = ['phone_vendor', 'phone_model', 'phone_template', 'autop_method'] as const;
+
+/** Parameters of company_contact/list (docs/pbx/configuration.md#company-contacts). */
+const COMPANY_CONTACT_LIST = {
+  page: int({ min: 1 }),
+  page_size: int({ min: 1, max: 10_000 }),
+  ...sorted(['id', 'contact_name', 'company', 'email', 'business', 'mobile', 'home', 'business_fax']),
+};
+
+/** Parameters of message_session/list (docs/pbx/configuration.md#message-sessions). */
+const MESSAGE_SESSION_LIST = obj(
+  {
+    page_size: reqInt({ min: 1 }),
+    user_type: reqInt({ enum: [1, 9] }),
+    user_no: str(),
+    collection: str({ enum: ['all', 'campaign'] }),
+    first_msg_id: int({ min: 1 }),
+    is_archived: int({ enum: [0, 1, 2] }),
+    is_closed: int({ enum: [0, 1, 2] }),
+    is_pickup: int({ enum: [0, 1, 2] }),
+  },
+  { conditions: [{ field: 'user_type', in: [1], require: ['user_no'] }] },
+);
+
+/** The six read-and-edit operations of a configuration resource. */
+type EditableOps<R extends string> = Record<
+  `${R}/${'list' | 'search' | 'get' | 'query' | 'update' | 'delete'}`,
+  OperationSpec
+>;
+
+/**
+ * list / search / get / query / update / delete of a configuration resource
+ * (docs/pbx/configuration.md#reading-and-editing-configuration): GET list and search with paging, GET get
+ * with `id`, GET query with `ids`, POST update with `id` and the fields that change, GET delete with `id`.
+ */
+function editable<R extends string>(
+  resource: R,
+  shape: {
+    /** Parameters of list (search adds `search_value`). */
+    list: Record<string, FieldRule>;
+    /** Fields update may change (all optional). */
+    update: Record<string, FieldRule>;
+    updateRule?: Omit<ObjectRule, 'type' | 'fields'>;
+    /** Where list, search and query answer their rows: `data`, or `list` on the messaging pages. */
+    rows: 'data' | 'list';
+  },
+): EditableOps<R> {
+  const rows = { responseArrays: [shape.rows] };
+  return {
+    [`${resource}/list`]: op(`${resource}/list`, 'GET', obj(shape.list), rows),
+    [`${resource}/search`]: op(`${resource}/search`, 'GET', obj({ ...shape.list, ...searching }), rows),
+    [`${resource}/get`]: op(`${resource}/get`, 'GET', obj(byId)),
+    [`${resource}/query`]: op(`${resource}/query`, 'GET', byIds, rows),
+    [`${resource}/update`]: op(
+      `${resource}/update`,
+      'POST',
+      obj({ ...byId, ...optionalAll(shape.update) }, shape.updateRule ?? {}),
+      // Sending the same change twice leaves the same state, but an update is never replayed blindly.
+      { idempotent: false },
+    ),
+    // Deleting twice fails the second time (the object is gone): never replay it blindly.
+    [`${resource}/delete`]: op(`${resource}/delete`, 'GET', obj(byId), { idempotent: false }),
+  } as EditableOps<R>;
 }
 
 /**
@@ -123,6 +265,13 @@ export const PBX_OPERATIONS = {
 
   // Configuration
   'ivr/create': op('ivr/create', 'POST', ivrCreate),
+  // IVRs (docs/pbx/configuration.md#ivr)
+  ...editable('ivr', {
+    list: { ...paging, ...sorted(['id', 'number', 'name']) },
+    update: { ...ivrCreate.fields, dial_ext_option: str({ enum: IVR_DIAL_EXT_OPTIONS }) },
+    updateRule: { conditions: ivrCreate.conditions ?? [] },
+    rows: 'data',
+  }),
   'phone/batchcreate': op(
     'phone/batchcreate',
     'POST',
@@ -158,6 +307,41 @@ export const PBX_OPERATIONS = {
       ),
     }),
   ),
+  // IP phones (docs/pbx/configuration.md#ip-phones): no phone/list and no single delete exist.
+  'phone/search': op(
+    'phone/search',
+    'GET',
+    obj({ ...paging, ...sorted(['vendor', 'model', 'ip']), ...searching }),
+    { responseArrays: ['data'] },
+  ),
+  'phone/get': op('phone/get', 'GET', obj(byId)),
+  'phone/batchdelete': op(
+    'phone/batchdelete',
+    'POST',
+    obj({ batch_id_list: list(reqInt({ min: 1 }), true) }),
+    { idempotent: false },
+  ),
+  'phone/batchreprovision': op(
+    'phone/batchreprovision',
+    'POST',
+    obj({ batch_id_list: list(reqInt({ min: 1 }), true) }),
+    { idempotent: false },
+  ),
+  // docs/pbx/configuration.md#phone-options
+  'auto_provisioning/compatibility': op(
+    'auto_provisioning/compatibility',
+    'GET',
+    obj(
+      { menu: reqStr({ enum: PHONE_OPTION_MENUS }), vendor: str(), model: str() },
+      {
+        conditions: [
+          { field: 'menu', in: ['phone_model', 'autop_method'], require: ['vendor'] },
+          { field: 'menu', in: ['phone_template', 'autop_method'], require: ['model'] },
+        ],
+      },
+    ),
+    { responseArrays: ['data'] },
+  ),
   'queue_pause_reason/update': op(
     'queue_pause_reason/update',
     'POST',
@@ -176,40 +360,36 @@ export const PBX_OPERATIONS = {
     'POST',
     obj({
       name: reqStr(),
-      assignment_mode: reqStr({ enum: ['none', 'auto', 'manual'] }),
+      assignment_mode: reqStr({ enum: MESSAGE_QUEUE_ASSIGNMENT_MODES }),
       members: list(obj({ extension_id: reqInt({ min: 1 }) }), true),
     }),
   ),
-  'allow_numbers/create': op(
-    'allow_numbers/create',
-    'POST',
-    obj({
+  // Message queues (docs/pbx/configuration.md#message-queues)
+  ...editable('message_queue', {
+    // The English page marks page and page_size required.
+    list: { page: reqInt({ min: 1 }), page_size: reqInt({ min: 1 }) },
+    update: {
       name: reqStr(),
-      limit_type: reqStr({ enum: ['inbound', 'outbound', 'both'] }),
-      number_list: reqStr({ format: 'amp_list' }),
-    }),
-  ),
-  'block_numbers/create': op(
-    'block_numbers/create',
-    'POST',
-    obj({
-      name: reqStr(),
-      limit_type: reqStr({ enum: ['inbound', 'outbound', 'both'] }),
-      number_list: reqStr({ format: 'amp_list' }),
-    }),
-  ),
-  'block_numbers/list': op('block_numbers/list', 'GET', obj({ ...paging, ...sorted(['id', 'name']) }), {
-    responseArrays: ['data'],
+      assignment_mode: reqStr({ enum: MESSAGE_QUEUE_ASSIGNMENT_MODES }),
+      // Every member to keep: an existing entry by `id`, a new one without.
+      members: list(obj({ id: int({ min: 1 }), extension_id: reqInt({ min: 1 }) }), true),
+    },
+    rows: 'list',
   }),
-  'block_numbers/delete': op('block_numbers/delete', 'GET', obj({ id: reqInt({ min: 1 }) }), {
-    // Deleting twice fails the second time (the rule is gone): never replay it blindly.
-    idempotent: false,
+  // Allowlist and blocklist (docs/pbx/configuration.md#allowlist-and-blocklist)
+  'allow_numbers/create': op('allow_numbers/create', 'POST', obj(NUMBER_RULE_FIELDS)),
+  ...editable('allow_numbers', NUMBER_RULE_EDITS),
+  'block_numbers/create': op('block_numbers/create', 'POST', obj(NUMBER_RULE_FIELDS)),
+  ...editable('block_numbers', NUMBER_RULE_EDITS),
+
+  // PIN lists (docs/pbx/configuration.md#pin-lists)
+  'pin_list/create': op('pin_list/create', 'POST', obj(PIN_LIST_FIELDS)),
+  ...editable('pin_list', {
+    // pin_list/list takes no sort (its page names only page and page_size); search does.
+    list: { ...paging },
+    update: PIN_LIST_FIELDS,
+    rows: 'data',
   }),
-  'pin_list/create': op(
-    'pin_list/create',
-    'POST',
-    obj({ name: reqStr(), pin_list: reqStr({ format: 'comma_digit_list' }), enb_record_cdr: flag() }),
-  ),
 
   // Reads
   'cdr/search': op(
@@ -266,22 +446,84 @@ export const PBX_OPERATIONS = {
     { responseArrays: ['list'] },
   ),
   'message_channel/get': op('message_channel/get', 'GET', obj({ id: reqInt({ min: 1 }) })),
+  // docs/pbx/configuration.md#message-channels
+  'message_channel/search': op(
+    'message_channel/search',
+    'GET',
+    obj({
+      page: reqInt({ min: 1 }),
+      page_size: reqInt({ min: 1 }),
+      time_range: reqStr({ enum: MESSAGE_TIME_RANGES }),
+      ...searching,
+    }),
+    { responseArrays: ['list'] },
+  ),
+  'message_channel/getlivechat': op('message_channel/getlivechat', 'GET', obj(byId)),
   'company_contact/query': op(
     'company_contact/query',
     'GET',
-    obj({ ids: reqStr({ format: 'comma_id_list' }) }),
+    // The sample request names the query `id` (quirks.ts, 2).
+    obj({ ids: reqStr({ format: 'comma_id_list' }) }, { aliases: { id: 'ids' } }),
     {
       responseArrays: ['data'],
     },
   ),
-  'message_session/get': op('message_session/get', 'GET', obj({ id: reqInt({ min: 1 }) })),
-  'allow_numbers/query': op('allow_numbers/query', 'GET', obj({ ids: reqStr({ format: 'comma_id_list' }) }), {
+  // docs/pbx/configuration.md#company-contacts: list and search answer a flatter shape than query.
+  'company_contact/list': op('company_contact/list', 'GET', obj(COMPANY_CONTACT_LIST), {
     responseArrays: ['data'],
   }),
+  'company_contact/search': op(
+    'company_contact/search',
+    'GET',
+    obj({ ...COMPANY_CONTACT_LIST, ...searching }),
+    { responseArrays: ['data'] },
+  ),
+  'message_session/get': op('message_session/get', 'GET', obj({ id: reqInt({ min: 1 }) })),
+  // docs/pbx/configuration.md#message-sessions: pages follow a cursor (`first_msg_id`), not `page`.
+  'message_session/list': op('message_session/list', 'GET', MESSAGE_SESSION_LIST, {
+    responseArrays: ['list'],
+  }),
+  'message_session/search': op(
+    'message_session/search',
+    'GET',
+    obj(
+      { ...MESSAGE_SESSION_LIST.fields, ...searching },
+      { conditions: MESSAGE_SESSION_LIST.conditions ?? [] },
+    ),
+    { responseArrays: ['list'] },
+  ),
+  'message_session/query': op('message_session/query', 'GET', byIds, { responseArrays: ['list'] }),
   'recording/list': op('recording/list', 'GET', obj({ ...paging, ...sorted(['id', 'time']) }), {
     responseArrays: ['data'],
   }),
   'system/information': op('system/information', 'GET', obj({})),
+
+  // System menu options and call-note updates (docs/pbx/records.md#menu-options, #updating-a-call-note)
+  'system/get_menuoptions': op(
+    'system/get_menuoptions',
+    'GET',
+    obj(
+      { menu: reqStr({ enum: MENU_OPTION_MENUS }), id: int({ min: 1 }) },
+      { conditions: [{ field: 'menu', in: ['queue_agent'], require: ['id'] }] },
+    ),
+    { responseArrays: ['data'] },
+  ),
+  'callnotes/update': op(
+    'callnotes/update',
+    'POST',
+    obj(
+      {
+        id: reqId(),
+        group_id: { type: 'id' },
+        disposition_code_ids: str({ format: 'comma_id_list' }),
+        remark: str(),
+        update_entry: reqStr({ enum: CALL_NOTE_UPDATE_ENTRIES }),
+      },
+      { conditions: [{ field: 'update_entry', in: ['in_call', 'queue_agent'], require: ['group_id'] }] },
+    ),
+    // The URL line of the guide says GET, its example POSTs JSON: servers take both, clients POST.
+    { alsoAcceptedMethods: ['GET'], idempotent: false },
+  ),
 
   // Queues and agents
   // docs/pbx/configuration.md#extensions

@@ -62,6 +62,11 @@ export interface ObjectRule extends RuleBase {
   fields: Readonly<Record<string, FieldRule>>;
   conditions?: readonly Condition[];
   exactlyOneOf?: readonly (readonly string[])[];
+  /**
+   * Other spellings of fields, alias -> field, where the PBX's documents name one parameter twice
+   * (quirks.ts). A value given under an alias is checked by the field's rule and reported under the alias.
+   */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 /** Any rule. */
@@ -88,4 +93,9 @@ export interface OperationSpec {
   readonly params: ObjectRule;
   /** Top-level response fields that must be arrays when present; checked on every answer. */
   readonly responseArrays?: readonly string[];
+  /**
+   * Other methods a server accepts besides `method`, where the documents disagree about it (callnotes/update:
+   * GET on the URL line, POST in the example). Clients always send `method`.
+   */
+  readonly alsoAcceptedMethods?: readonly HttpMethod[];
 }

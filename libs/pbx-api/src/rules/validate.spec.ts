@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldViolation } from '../errors.js';
 import { findOperation, PBX_OPERATIONS } from './operations.js';
-import { validate, VALIDATE_LIMITS } from './validate.js';
+import { canonicalParams, validate, VALIDATE_LIMITS } from './validate.js';
 
 const pairs = (violations: FieldViolation[]) => violations.map((v) => [v.field, v.rule]);
 
@@ -180,6 +180,35 @@ describe('validate', () => {
     it('is off by default: numeric text is a type violation for the client', () => {
       expect(pairs(validate(AGENT, { ext_id: '12', operation: 'login' }))).toEqual([['ext_id', 'type']]);
     });
+  });
+});
+
+describe('aliases: a second spelling the documents give one parameter (quirks.ts)', () => {
+  const IVR_RULE = PBX_OPERATIONS['ivr/create'].params;
+  const CONTACTS = PBX_OPERATIONS['company_contact/query'].params;
+
+  it('accepts the sample spellings even when unknown fields are rejected', () => {
+    expect(validate(IVR_RULE, { ...ivr, allow_out_record_invaild: 1 }, { rejectUnknown: true })).toEqual([]);
+    expect(validate(CONTACTS, { id: '1,2' }, { rejectUnknown: true })).toEqual([]);
+    expect(validate(CONTACTS, { ids: '1,2', id: '1,2' }, { rejectUnknown: true })).toEqual([]);
+  });
+
+  it('checks a value given under an alias by the field’s rule, naming it as the caller spelled it', () => {
+    expect(pairs(validate(IVR_RULE, { ...ivr, allow_out_record_invaild: 2 }))).toEqual([
+      ['allow_out_record_invaild', 'enum'],
+    ]);
+    expect(pairs(validate(CONTACTS, { id: 'one' }))).toEqual([['id', 'format']]);
+    expect(pairs(validate(CONTACTS, {}))).toEqual([['ids', 'required']]);
+  });
+
+  it('canonicalParams moves an alias to the field’s name, the field’s own spelling winning', () => {
+    expect(canonicalParams(CONTACTS, { id: '3' })).toEqual({ ids: '3' });
+    expect(canonicalParams(CONTACTS, { id: '3', ids: '4' })).toEqual({ ids: '4' });
+    expect(canonicalParams(IVR_RULE, { allow_out_record_invaild: 1 })).toEqual({
+      allow_out_record_invalid: 1,
+    });
+    const plain = { number: '1' };
+    expect(canonicalParams(PBX_OPERATIONS['system/information'].params, plain)).toBe(plain);
   });
 });
 

@@ -253,6 +253,38 @@ function conditionText(condition: Condition): string {
   return `${condition.field} is not ${condition.notIn?.join(' or ')}`;
 }
 
+/**
+ * The object's values with those given under an alias (rule.aliases) moved to the field's own name; the
+ * field's own spelling wins when both are given. `spelling` names a field as the caller wrote it.
+ */
+function foldAliases(
+  rule: ObjectRule,
+  given: Record<string, unknown>,
+): { record: Record<string, unknown>; spelling: (field: string) => string } {
+  const aliases = Object.entries(rule.aliases ?? {}).filter(
+    ([alias, field]) => isPresent(given[alias]) && !isPresent(given[field]),
+  );
+  if (aliases.length === 0) return { record: given, spelling: (field) => field };
+  const record = { ...given };
+  const spelled = new Map<string, string>();
+  for (const [alias, field] of aliases) {
+    record[field] = given[alias];
+    spelled.set(field, alias);
+  }
+  return { record, spelling: (field) => spelled.get(field) ?? field };
+}
+
+/**
+ * `params` with values given under another spelling of a top-level field (the rule's aliases) under the
+ * field's own name, and the aliases dropped: what a typed client call expects. Other keys are kept as given.
+ */
+export function canonicalParams(rule: ObjectRule, params: Record<string, unknown>): Record<string, unknown> {
+  const aliases = rule.aliases;
+  if (!aliases) return params;
+  const { record } = foldAliases(rule, params);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !Object.hasOwn(aliases, key)));
+}
+
 function checkObject(
   rule: ObjectRule,
   value: unknown,
@@ -265,20 +297,22 @@ function checkObject(
     out.push({ field: path || '(body)', rule: 'type', message: `must be an object, got ${describe(value)}` });
     return;
   }
-  const record = value as Record<string, unknown>;
+  const given = value as Record<string, unknown>;
+  const { record, spelling } = foldAliases(rule, given);
   for (const [key, fieldRule] of Object.entries(rule.fields)) {
     const fieldValue = record[key];
     if (!isPresent(fieldValue)) {
       if (fieldRule.required) out.push({ field: join(path, key), rule: 'required', message: 'is required' });
       continue;
     }
-    checkValue(fieldRule, fieldValue, join(path, key), options, out, depth);
+    checkValue(fieldRule, fieldValue, join(path, spelling(key)), options, out, depth);
   }
   if (options.rejectUnknown) {
-    for (const key of Object.keys(record)) {
+    for (const key of Object.keys(given)) {
       if (out.full) break;
       // Own keys only: `in` would let `constructor` or `toString` pass as known fields.
-      if (!Object.hasOwn(rule.fields, key) && isPresent(record[key])) {
+      const known = Object.hasOwn(rule.fields, key) || (rule.aliases && Object.hasOwn(rule.aliases, key));
+      if (!known && isPresent(given[key])) {
         out.push({
           field: join(path, key),
           rule: 'unknown',
@@ -313,12 +347,12 @@ function checkObject(
     }
   }
   for (const group of rule.exactlyOneOf ?? []) {
-    const given = group.filter((key) => isPresent(record[key]) && record[key] !== '');
-    if (given.length !== 1) {
+    const present = group.filter((key) => isPresent(record[key]) && record[key] !== '');
+    if (present.length !== 1) {
       out.push({
         field: join(path, group.join('|')),
         rule: 'required',
-        message: `exactly one of ${group.join(', ')} must be given, got ${given.length === 0 ? 'none' : given.join(', ')}`,
+        message: `exactly one of ${group.join(', ')} must be given, got ${present.length === 0 ? 'none' : present.join(', ')}`,
       });
     }
   }
