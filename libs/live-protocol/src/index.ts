@@ -7,3 +7,4 @@ export * from './socket-events.js';
 export * from './rest.js';
 export * from './audit.js';
 export * from './monitor.js';
+export * from './calls.js';

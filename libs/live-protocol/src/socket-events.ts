@@ -15,6 +15,7 @@ import type { Result } from './result.js';
 import type { Delta, Snapshot, StreamId } from './streams.js';
 import type { AuditEntryView, HeldCallView } from './views.js';
 import type { KnownExtension, MonitorCheckCommand, MonitorView } from './monitor.js';
+import type { CallNoteEvent, CallWatchCommand } from './calls.js';
 
 /** Version of this contract; the gateway announces it and the dashboard refuses to run against another. */
 export const PROTOCOL_VERSION = 1;
@@ -51,6 +52,8 @@ export interface ServerToClientEvents {
   'audit:entry': (entry: AuditEntryView) => void;
   /** The supervisor's running monitor, or null when none runs (sent on connect and on every change). */
   'monitor:state': (state: MonitorView | null) => void;
+  /** A call this socket watches (`calls:watch`) has a new note revision (PBX event 30028). */
+  'call:note': (event: CallNoteEvent) => void;
   /** The session's token expired or was revoked; the socket is closed next. */
   'session:expired': (info: { reason: string }) => void;
 }
@@ -77,6 +80,9 @@ export interface ClientToServerEvents {
   'audit:follow': (payload: AuditQuery, ack: Ack<AuditEntryView[]>) => void;
   /** Whether an extension exists on the PBX, before it is used to monitor from. */
   'monitor:check': (payload: MonitorCheckCommand, ack: Ack<KnownExtension>) => void;
+  /** Sends `call:note` for this call while the socket lives (or until `calls:unwatch`); at most 20 calls. */
+  'calls:watch': (payload: CallWatchCommand, ack: Ack<{ watching: string }>) => void;
+  'calls:unwatch': (payload: CallWatchCommand, ack: Ack<{ watching: null }>) => void;
   /** Hangs up the supervisor's running monitor. */
   'call:monitor-stop': (
     payload: Record<string, never>,
