@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { CallNote, CallNoteGetParams } from '../index.js';
+import type { CallNote, CallNoteGetParams, CallNoteUpdateParams } from '../index.js';
 import { clientOn, FakePbx, ok } from '../../test/support/fake-pbx.js';
 
 const note: CallNote = {
@@ -52,5 +52,49 @@ describe('CallNoteResource', () => {
 
   it('types: both ids required, text or number', () => {
     expectTypeOf<CallNoteGetParams>().toEqualTypeOf<{ id: string | number; group_id: string | number }>();
+  });
+
+  it('update POSTs JSON to callnotes/update and is not retried after a transport failure', async () => {
+    const fake = new FakePbx().reply({ status: 503, body: '' });
+    const params: CallNoteUpdateParams = {
+      id: note.id,
+      group_id: note.group_id,
+      disposition_code_ids: '1,3',
+      remark: 'called back',
+      update_entry: 'queue_agent',
+    };
+    await expect(clientOn(fake, { retries: 2 }).callNote.update(params)).rejects.toMatchObject({
+      code: 'transport',
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.last).toMatchObject({ method: 'POST', path: '/openapi/v1.0/callnotes/update', body: params });
+    expect(fake.last.query).toEqual({ access_token: 'test-token' });
+  });
+
+  it("update sends the guide example's in-call as in_call", async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    const sample = { id: note.id, group_id: note.group_id, remark: 'x', update_entry: 'in-call' };
+    await clientOn(fake).callNote.update(sample as unknown as CallNoteUpdateParams);
+    expect(fake.last.body).toMatchObject({ update_entry: 'in_call' });
+  });
+
+  it('update needs group_id for in_call and queue_agent but not for cdr, and checks the code list', async () => {
+    const fake = new FakePbx().otherwise({ body: ok({}) });
+    const client = clientOn(fake);
+    const noGroup = { id: note.id, update_entry: 'queue_agent' } as unknown as CallNoteUpdateParams;
+    await expect(client.callNote.update(noGroup)).rejects.toMatchObject({
+      violations: [{ field: 'group_id', rule: 'required' }],
+    });
+    await expect(
+      client.callNote.update({ id: note.id, update_entry: 'cdr', disposition_code_ids: '1;2' }),
+    ).rejects.toMatchObject({ violations: [{ field: 'disposition_code_ids', rule: 'format' }] });
+    expect(fake.requests).toHaveLength(0);
+    await client.callNote.update({ id: note.id, update_entry: 'cdr', remark: 'from the call log' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('types: group_id is required for in_call and queue_agent only', () => {
+    expectTypeOf<{ id: string; update_entry: 'in_call' }>().not.toMatchTypeOf<CallNoteUpdateParams>();
+    expectTypeOf<{ id: string; update_entry: 'cdr' }>().toMatchTypeOf<CallNoteUpdateParams>();
   });
 });

@@ -41,3 +41,24 @@ export interface CallNoteGetResponse extends PbxSuccess {
   history: CallNote[];
   current: CallNote;
 }
+
+/** `update_entry` of callnotes/update: during the call, in the call log, or in a queue agent's wrap-up. */
+export type CallNoteUpdateScenario = 'in_call' | 'cdr' | 'queue_agent';
+
+/**
+ * Body of callnotes/update (docs/pbx/records.md#updating-a-call-note). `group_id` is required for `in_call` and
+ * `queue_agent`; `disposition_code_ids` are IDs from system/get_menuoptions `disposition_code`, comma-separated
+ * (empty text clears them).
+ */
+export type CallNoteUpdateParams = {
+  /** Call note ID (`call_note_id` of event 30028). */
+  id: string | number;
+  disposition_code_ids?: string;
+  remark?: string;
+} & (
+  | { update_entry: 'in_call' | 'queue_agent'; group_id: string | number }
+  | { update_entry: 'cdr'; group_id?: string | number }
+);
+
+/** Answer of callnotes/update: errcode and errmsg only. */
+export type CallNoteUpdateResponse = PbxSuccess;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { SystemInformation } from '../index.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { MenuOption, SystemInformation, SystemMenuOptionsParams } from '../index.js';
 import { clientOn, FakePbx, ok } from '../../test/support/fake-pbx.js';
 
 const info: SystemInformation = {
@@ -29,5 +29,43 @@ describe('SystemResource', () => {
     const result = await clientOn(fake, { retries: 1 }).system.information();
     expect(fake.requests).toHaveLength(2);
     expect(result.data.firmware_version).toBe('37.21.0.117');
+  });
+
+  it('menuOptions sends GET system/get_menuoptions with menu (and id) and returns the options', async () => {
+    const agents: MenuOption[] = [{ text: 'Ann Lee', value: '12', type: '' }];
+    const fake = new FakePbx().reply({ body: ok({ data: agents }) });
+    const result = await clientOn(fake).system.menuOptions({ menu: 'queue_agent', id: 3 });
+    expect(fake.last).toMatchObject({ method: 'GET', path: '/openapi/v1.0/system/get_menuoptions' });
+    expect(fake.last.query).toEqual({ menu: 'queue_agent', id: '3', access_token: 'test-token' });
+    expect(result.data).toEqual(agents);
+  });
+
+  it('menuOptions answers an empty list when the PBX leaves data out', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    expect((await clientOn(fake).system.menuOptions({ menu: 'fxs' })).data).toEqual([]);
+  });
+
+  it('menuOptions refuses an unknown menu, and queue_agent without its queue id, before sending', async () => {
+    const fake = new FakePbx();
+    const client = clientOn(fake);
+    await expect(
+      client.system.menuOptions({ menu: 'outbound_route' } as unknown as SystemMenuOptionsParams),
+    ).rejects.toMatchObject({ violations: [{ field: 'menu', rule: 'enum' }] });
+    await expect(
+      client.system.menuOptions({ menu: 'queue_agent' } as unknown as SystemMenuOptionsParams),
+    ).rejects.toMatchObject({ violations: [{ field: 'id', rule: 'required' }] });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('menuOptions treats data that is not an array as a transport error', async () => {
+    const fake = new FakePbx().reply({ body: ok({ data: { text: 'x' } }) });
+    await expect(clientOn(fake).system.menuOptions({ menu: 'role' })).rejects.toMatchObject({
+      code: 'transport',
+    });
+  });
+
+  it('types: queue_agent needs id, other menus do not', () => {
+    expectTypeOf<{ menu: 'queue_agent' }>().not.toMatchTypeOf<SystemMenuOptionsParams>();
+    expectTypeOf<{ menu: 'disposition_code' }>().toMatchTypeOf<SystemMenuOptionsParams>();
   });
 });
