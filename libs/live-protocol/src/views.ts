@@ -1,4 +1,5 @@
 import type { AuditFacts } from './audit.js';
+import type { AuditChange } from './pbx-config.js';
 
 /**
  * What screens see: the gateway's live state in browser-friendly shapes (camelCase, times as epoch ms of
@@ -116,6 +117,25 @@ export interface CallerContext {
   callsToday: number;
   /** Outcome of this number's previous call today, if any. */
   lastOutcome: string | null;
+  /**
+   * This number's previous call on any day, from the call records (looked up in the background: absent until
+   * the look-up finished, and when there is none).
+   */
+  lastCall?: LastCallContext;
+}
+
+/** A caller's previous call, for the held-call prompt. */
+export interface LastCallContext {
+  /** When it started (epoch ms). */
+  at: number;
+  /** Its disposition in words ("answered", "not answered", ...). */
+  status: string;
+  /** The PBX's AI summary of it, when there is one. */
+  summary: string | null;
+  /** The remark of its call note, when there is one. */
+  noteRemark: string | null;
+  /** Its id in /api/calls, for opening its detail. */
+  callId?: string;
 }
 
 /** An inbound call the PBX is holding for a decision (event 30016), and its outcome. */
@@ -223,6 +243,11 @@ export interface AuditEntryView {
   queues?: number[];
   /** What the entry is about, as names and numbers, for its sentence (see auditSentence). */
   facts?: AuditFacts;
+  /**
+   * A configuration change through the admin REST: each field created, changed or deleted, before -> after
+   * (secrets only as "changed"). Absent for everything else.
+   */
+  changes?: AuditChange[];
 }
 
 /** Metric definitions shown as tooltips; the gateway computes exactly these. */

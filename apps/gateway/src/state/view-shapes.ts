@@ -5,6 +5,7 @@ import {
   type AgentView,
   type AuditEntryView,
   type CallerContext,
+  type LastCallContext,
   type HeldCallView,
   type QueueStatsView,
   type QueueThresholds,
@@ -96,6 +97,15 @@ const callerContext = object<CallerContext>({
   company: nullable(text),
   callsToday: whole,
   lastOutcome: nullable(text),
+  lastCall: optional(
+    object<LastCallContext>({
+      at: finite,
+      status: text,
+      summary: nullable(text),
+      noteRemark: nullable(text),
+      callId: optional(text),
+    }),
+  ),
 });
 
 /** One held call of the `inbound` stream. */
