@@ -1,5 +1,6 @@
 import type { Role } from '@switchboard/live-protocol';
 import type { RouteRecordRaw } from 'vue-router';
+import { ADMIN_SECTIONS, adminPath } from '../lib/admin-sections.js';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -30,6 +31,20 @@ export const routes: RouteRecordRaw[] = [
     component: () => import('../views/DisplayLinksView.vue'),
     meta: { requiresLogin: true, requiresRole: 'admin' },
   },
+  {
+    path: '/console/admin',
+    name: 'admin',
+    component: () => import('../views/admin/AdminHomeView.vue'),
+    meta: { requiresLogin: true, requiresRole: 'admin' },
+  },
+  // One admins-only route per admin screen (lib/admin-sections.ts).
+  ...ADMIN_SECTIONS.map((section): RouteRecordRaw => ({
+    path: adminPath(section.slug),
+    name: `admin-${section.slug}`,
+    component: section.component,
+    props: section.props ?? false,
+    meta: { requiresLogin: true, requiresRole: 'admin' },
+  })),
   {
     path: '/not-allowed',
     name: 'not-allowed',

@@ -1,0 +1,253 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { h } from 'vue';
+import type { ClientResult } from '../../socket/live-socket.js';
+import FormField from './FormField.vue';
+import MaskedValue from './MaskedValue.vue';
+import ResourceForm from './ResourceForm.vue';
+import ResourceTable from './ResourceTable.vue';
+import RuleField from './RuleField.vue';
+import { loadProblem } from './admin-types.js';
+import { useResourceList, type ListPage, type ListQuery } from './use-resource-list.js';
+
+interface Rule {
+  id: number;
+  name: string;
+}
+
+const tableProps = (overrides: Record<string, unknown> = {}) => ({
+  caption: 'Allowlist rules',
+  columns: [{ key: 'name', label: 'Name' }],
+  rows: [] as Rule[],
+  rowKey: (row: Rule) => row.id,
+  rowName: (row: Rule) => row.name,
+  status: 'ready' as const,
+  what: 'allowlist rules',
+  ...overrides,
+});
+
+describe('FormField', () => {
+  it('ties its error and hint to the input with aria-describedby and marks it invalid', () => {
+    const wrapper = mount(FormField, {
+      props: { name: 'prompt_repeat', label: 'Repeat', hint: '1–5.', error: 'must be at most 5' },
+      slots: {
+        default: (slot: { id: string; describedBy?: string; invalid: boolean }) =>
+          h('input', { id: slot.id, 'aria-describedby': slot.describedBy, 'aria-invalid': slot.invalid }),
+      },
+      attachTo: document.body,
+    });
+    const input = wrapper.get('input');
+    expect(wrapper.get('label').attributes('for')).toBe(input.attributes('id'));
+    expect(input.attributes('aria-invalid')).toBe('true');
+    const described = (input.attributes('aria-describedby') ?? '').split(' ');
+    expect(described).toHaveLength(2);
+    const texts = described.map((id) => document.getElementById(id)?.textContent?.trim());
+    expect(texts).toEqual(['must be at most 5', '1–5.']);
+    expect(wrapper.get('[data-testid="field-error-prompt_repeat"]').text()).toBe('must be at most 5');
+    wrapper.unmount();
+  });
+
+  it('says nothing and is valid without an error', () => {
+    const wrapper = mount(FormField, {
+      props: { name: 'name', label: 'Name' },
+      slots: {
+        default: (slot: { invalid: boolean; describedBy?: string }) =>
+          h('input', { 'data-invalid': slot.invalid, 'data-described': slot.describedBy ?? 'none' }),
+      },
+    });
+    expect(wrapper.get('input').attributes('data-invalid')).toBe('false');
+    expect(wrapper.get('input').attributes('data-described')).toBe('none');
+    expect(wrapper.find('.message').exists()).toBe(false);
+  });
+});
+
+describe('RuleField', () => {
+  it('makes a bounded number input from an integer rule, with the bounds in the hint', async () => {
+    const wrapper = mount(RuleField, {
+      props: {
+        name: 'resp_timeout',
+        label: 'Response timeout',
+        rule: { type: 'integer', required: true, min: 1, max: 10 },
+        unit: 's',
+        modelValue: 3,
+      },
+    });
+    const input = wrapper.get('input');
+    expect(input.attributes('type')).toBe('number');
+    expect(input.attributes('min')).toBe('1');
+    expect(input.attributes('max')).toBe('10');
+    expect(wrapper.get('.hint').text()).toBe('Required. 1–10 s.');
+    await input.setValue('7');
+    expect(wrapper.emitted('update:modelValue')?.at(-1)).toEqual([7]);
+    // Not a number: kept as typed for the form's check to name.
+    await input.setValue('');
+    expect(wrapper.emitted('update:modelValue')?.at(-1)).toEqual(['']);
+  });
+
+  it('makes a checkbox of a 0/1 flag and a select with words of an enum', async () => {
+    const flag = mount(RuleField, {
+      props: {
+        name: 'enb_record_cdr',
+        label: 'Record the PIN',
+        rule: { type: 'integer', enum: [0, 1] },
+        modelValue: 0,
+      },
+    });
+    const box = flag.get('input');
+    expect(box.attributes('type')).toBe('checkbox');
+    await box.setValue(true);
+    expect(flag.emitted('update:modelValue')?.at(-1)).toEqual([1]);
+
+    const select = mount(RuleField, {
+      props: {
+        name: 'limit_type',
+        label: 'Applies to',
+        rule: { type: 'string', required: true, enum: ['inbound', 'outbound', 'both'] },
+        optionLabels: { inbound: 'Incoming calls', outbound: 'Outgoing calls', both: 'Both' },
+        modelValue: 'both',
+      },
+    });
+    expect(select.findAll('option').map((o) => o.text())).toEqual([
+      'Incoming calls',
+      'Outgoing calls',
+      'Both',
+    ]);
+    await select.get('select').setValue('inbound');
+    expect(select.emitted('update:modelValue')?.at(-1)).toEqual(['inbound']);
+  });
+});
+
+describe('MaskedValue', () => {
+  it('shows no digit of the PINs until Reveal is pressed, and hides them again', async () => {
+    const wrapper = mount(MaskedValue, { props: { value: '1234,56789', label: 'PINs of Night' } });
+    const button = wrapper.get('[data-testid="reveal"]');
+    expect(wrapper.text()).not.toMatch(/\d{3}/);
+    // Same dots for every PIN: not even the length shows.
+    expect(wrapper.get('[aria-hidden="true"]').text()).toBe('••• •••');
+    expect(button.attributes('aria-pressed')).toBe('false');
+    await button.trigger('click');
+    expect(button.attributes('aria-pressed')).toBe('true');
+    expect(wrapper.get('[data-testid="masked-text"]').text()).toBe('1234, 56789');
+    await button.trigger('click');
+    expect(wrapper.text()).not.toContain('1234');
+  });
+});
+
+describe('ResourceTable', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says when it is loading, empty, refused or when the PBX is out of reach, and retries', async () => {
+    const wrapper = mount(ResourceTable<Rule>, { props: tableProps({ status: 'loading' }) });
+    expect(wrapper.get('[data-testid="admin-loading"]').text()).toBe('Reading allowlist rules from the PBX…');
+    await wrapper.setProps({ status: 'ready', emptyText: 'No allowlist rule yet.' });
+    expect(wrapper.get('[data-testid="admin-empty"]').text()).toBe('No allowlist rule yet.');
+    await wrapper.setProps({
+      status: 'unavailable',
+      error: 'The PBX cannot be reached right now (allow_numbers/list).',
+    });
+    expect(wrapper.get('[data-testid="admin-unavailable"]').text()).toContain('cannot be reached');
+    await wrapper.get('[data-testid="admin-retry"]').trigger('click');
+    expect(wrapper.emitted('retry')).toHaveLength(1);
+    await wrapper.setProps({ status: 'error', error: 'The PBX refused allow_numbers/list' });
+    expect(wrapper.get('[data-testid="admin-error"]').text()).toContain('refused');
+  });
+
+  it('names the row on its buttons and emits the row; pages and searches', async () => {
+    vi.useFakeTimers();
+    const rows = [
+      { id: 1, name: 'Partners' },
+      { id: 2, name: 'Night' },
+    ];
+    const wrapper = mount(ResourceTable<Rule>, {
+      props: tableProps({
+        rows,
+        actions: ['view', 'edit', 'delete'],
+        searchLabel: 'Search',
+        page: 1,
+        pageSize: 2,
+        total: 3,
+      }),
+    });
+    const second = wrapper.findAll('[data-testid="resource-row"]')[1];
+    expect(second?.get('[data-testid="row-delete"]').text()).toBe('Delete Night');
+    await second?.get('[data-testid="row-edit"]').trigger('click');
+    expect(wrapper.emitted('edit')).toEqual([[rows[1]]]);
+    expect(wrapper.get('[data-testid="resource-page"]').text()).toBe('Page 1 of 2');
+    await wrapper.get('[data-testid="resource-pager"] button:last-child').trigger('click');
+    expect(wrapper.emitted('page')).toEqual([[2]]);
+    await wrapper.get('[data-testid="resource-search"]').setValue('Par');
+    await wrapper.get('[data-testid="resource-search"]').setValue('Part ');
+    expect(wrapper.emitted('search')).toBeUndefined();
+    vi.advanceTimersByTime(300);
+    expect(wrapper.emitted('search')).toEqual([['Part']]);
+  });
+});
+
+describe('ResourceForm', () => {
+  it('keeps Save from sending twice and sums up a refused save', async () => {
+    const wrapper = mount(ResourceForm, {
+      props: { title: 'New rule' },
+      slots: { default: '<input class="input" value="kept" />' },
+    });
+    await wrapper.get('form').trigger('submit');
+    expect(wrapper.emitted('submit')).toHaveLength(1);
+    await wrapper.setProps({ busy: true });
+    await wrapper.get('form').trigger('submit');
+    expect(wrapper.emitted('submit')).toHaveLength(1);
+    await wrapper.setProps({
+      busy: false,
+      error: 'The PBX refused allow_numbers/create: name exists.',
+      fieldErrorCount: 2,
+    });
+    expect(wrapper.get('[data-testid="form-error"]').text()).toContain('2 fields need a change');
+    expect((wrapper.get('input').element as HTMLInputElement).value).toBe('kept');
+  });
+});
+
+describe('useResourceList', () => {
+  const page = (rows: Rule[], total = rows.length): ClientResult<ListPage<Rule>> => ({
+    ok: true,
+    data: { rows, total },
+  });
+
+  it('drops a slow answer that a newer search overtook', async () => {
+    const answers: ((answer: ClientResult<ListPage<Rule>>) => void)[] = [];
+    const queries: ListQuery[] = [];
+    const list = useResourceList<Rule>((query) => {
+      queries.push(query);
+      return new Promise((resolve) => answers.push(resolve));
+    }, 10);
+    const first = list.reload();
+    const second = list.setSearch(' night ');
+    answers[1]?.(page([{ id: 2, name: 'Night' }]));
+    answers[0]?.(page([{ id: 1, name: 'Everything' }]));
+    await Promise.all([first, second]);
+    expect(queries.map((q) => q.search)).toEqual(['', 'night']);
+    expect(list.rows.value.map((r) => r.name)).toEqual(['Night']);
+    expect(list.status.value).toBe('ready');
+  });
+
+  it('tells an unreachable PBX from a refusal', async () => {
+    const list = useResourceList<Rule>(() =>
+      Promise.resolve({
+        ok: false,
+        error: { code: 'pbx_unavailable', message: 'The PBX cannot be reached right now.' },
+      }),
+    );
+    await list.reload();
+    expect(list.status.value).toBe('unavailable');
+    expect(loadProblem({ code: 'pbx_error', message: 'refused' }).status).toBe('error');
+    expect(loadProblem({ code: 'timeout', message: 'slow' }).status).toBe('unavailable');
+  });
+
+  it('steps back a page when a delete emptied the last one', async () => {
+    const load = vi.fn((query: ListQuery) =>
+      Promise.resolve(query.page === 2 ? page([], 1) : page([{ id: 1, name: 'Only' }], 1)),
+    );
+    const list = useResourceList<Rule>(load, 1);
+    await list.setPage(2);
+    await flushPromises();
+    expect(list.page.value).toBe(1);
+    expect(list.rows.value).toHaveLength(1);
+  });
+});
