@@ -116,6 +116,8 @@ export interface WorldInfo {
   callers?: CallerInfo[];
   /** The scenario's queues (absent in hand-made worlds). */
   queues?: QueueInfo[];
+  /** The scenario's conference rooms (absent in hand-made worlds). */
+  conferences?: { id: number; number: string; name: string }[];
 }
 
 /** A number that calls in; `contact` = also a company contact. */

@@ -138,7 +138,7 @@ export async function startSimulator(
     new CompanyContactResource(context),
     new MessageChannelResource(context),
     new MessageSessionResource(context),
-    new SystemResource(context, config.sn),
+    new SystemResource(context, config.sn, () => handlers),
   ];
   const handlers: HandlerTable = Object.assign(
     {},

@@ -22,8 +22,19 @@
  *    (JSON) and either spelling ({@link callNoteUpdateCanonical}, `alsoAcceptedMethods` in the rules).
  * 10. system/get_menuoptions: the older English guide lists the menu `IVR`, the others `ivr`; both are accepted
  *    and answer the same options ({@link menuOptionsMenu}). The response examples are cut off in every copy:
- *    `value` is the object's ID as text, `text` its name, `type` the trunk type for `trunk` and empty text where
- *    the guide names no type (docs/pbx/records.md#menu-options).
+ *    `value` is the object's ID as text, `text` its name, `type` the trunk type for `trunk`, the channel type
+ *    for `message_channel` and empty text elsewhere (docs/pbx/records.md#menu-options).
+ * 11. allow_numbers/get and block_numbers/get: the tables say the rule comes under `data`, the examples under
+ *    `allow_number_info` / `block_number_info`. The simulator answers the examples' key; the client reads
+ *    either and always returns `data` ({@link unwrapObject}).
+ * 12. The messaging pages (message_queue list/search/query, message_channel/search, message_session
+ *    list/search/query) answer rows under `list` where every other list uses `data`. The simulator answers
+ *    `list`; the client reads either and returns `list` ({@link rowsUnder}).
+ * 13. phone/get: the table types `data` as Array<Phone_Details>, the example shows one object. The simulator
+ *    answers the object; the client returns the object either way ({@link firstIfArray}).
+ * 14. pin_list/query: the table names the query `ids`, the example sends `id` (as company_contact/query, 2).
+ *    The client sends both ({@link idsQueryWire}); the rule lists `id` as an alias, the simulator reads either.
+ * 15. ivr/update takes the create fields, so 1 applies to it too: either spelling accepted, both sent.
  */
 
 /** The spelling of callnotes/update `update_entry` in the guide's example. */
@@ -68,6 +79,36 @@ export function ivrCreateWire<T extends object>(canonical: T): T {
 /** The company_contact/query query as sent: `ids` and the sample's `id`. */
 export function companyContactQueryWire(params: { ids: string }): { ids: string; id: string } {
   return { ids: params.ids, id: params.ids };
+}
+
+/** A query by `ids` as sent to an operation whose sample spells it `id` (2, 14): both spellings. */
+export function idsQueryWire(params: { ids: string }): { ids: string; id: string } {
+  return { ids: params.ids, id: params.ids };
+}
+
+/**
+ * An answer whose object may come under `data` or under one of `alternates` (11) -> the same answer with
+ * the object under `data` only. `data` wins when both are present.
+ */
+export function unwrapObject<T extends object>(answer: T, alternates: readonly string[]): T {
+  const record = answer as Record<string, unknown>;
+  const key = ['data', ...alternates].find((k) => record[k] !== undefined && record[k] !== null);
+  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !alternates.includes(k)));
+  return { ...rest, data: key === undefined ? undefined : record[key] } as T;
+}
+
+/** An answer whose rows may come under `list` or `data` (12) -> the rows under `wanted` only. */
+export function rowsUnder<T extends object>(answer: T, wanted: 'list' | 'data'): T {
+  const record = answer as Record<string, unknown>;
+  const other = wanted === 'list' ? 'data' : 'list';
+  if (record[wanted] !== undefined || !Array.isArray(record[other])) return answer;
+  const { [other]: rows, ...rest } = record;
+  return { ...rest, [wanted]: rows } as T;
+}
+
+/** An object, or an array holding it (13) -> the object; undefined for an empty array. */
+export function firstIfArray<T>(value: T | readonly T[]): T | undefined {
+  return Array.isArray(value) ? (value as readonly T[])[0] : (value as T);
 }
 
 /** Reads company_contact/query params from either spelling (servers). */

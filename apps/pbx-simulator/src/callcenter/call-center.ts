@@ -72,6 +72,7 @@ function worldInfo(world: World): WorldInfo {
       name,
       agentNumbers: members.flatMap((m) => world.extensions.find((e) => e.id === m.extId)?.number ?? []),
     })),
+    conferences: world.conferences.map(({ id, number, name }) => ({ id, number, name })),
   };
 }
 

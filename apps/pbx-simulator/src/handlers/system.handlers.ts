@@ -1,8 +1,10 @@
 /**
  * system/information (docs/pbx/errors-and-formats.md#reading-the-display-format): identity, clock and the
- * display formats clients must use.
+ * display formats clients must use; system/get_menuoptions (docs/pbx/records.md#menu-options).
  */
+import { menuOptionsMenu, toInt } from '@switchboard/pbx-api';
 import type { HandlerTable } from '../contracts.js';
+import { menuOptions } from './menu-options.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 
 /** PBX identity and clock. */
@@ -26,11 +28,18 @@ export class SystemResource implements SimResource {
         },
       };
     },
+    'system/get_menuoptions': async (request) => {
+      const menu = menuOptionsMenu(String(request.params['menu']));
+      const sources = { world: this.context.world, handlers: this.allHandlers };
+      return { data: await menuOptions(menu, toInt(request.params['id']), sources, request) };
+    },
   };
 
+  /** `allHandlers`: every handler of the simulator (menus of IVRs, PIN lists and message queues read their lists). */
   constructor(
     private readonly context: ResourceContext,
     private readonly sn: string,
+    private readonly allHandlers: () => HandlerTable = () => ({}),
   ) {}
 
   reset(): void {

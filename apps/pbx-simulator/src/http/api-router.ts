@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  callNoteUpdateCanonical,
   IVR_INVALID_FLAG,
   IVR_INVALID_FLAG_SAMPLE_SPELLING,
   PBX_ERRCODE,
@@ -92,7 +93,8 @@ export class ApiRouter {
         failure(PBX_ERRCODE.NOT_FOUND, { detail: `${name} is served under /openapi/${spec.version}` }),
       );
     }
-    if (request.method !== spec.method) {
+    const method = request.method === 'GET' || request.method === 'POST' ? request.method : undefined;
+    if (!method || (method !== spec.method && !spec.alsoAcceptedMethods?.includes(method))) {
       request.resume();
       return answer(
         405,
@@ -128,9 +130,9 @@ export class ApiRouter {
       return answer(200, failure(injected));
     }
 
-    const params = await this.readParams(request, url, spec);
+    const params = await this.readParams(request, url, spec, method);
     if ('error' in params) return answer(200, params.error);
-    const violations = validate(spec.params, params.value, { integersAsText: spec.method === 'GET' });
+    const violations = validate(spec.params, params.value, { integersAsText: method === 'GET' });
     if (violations.length > 0) {
       // Never echo credentials back, even when they were malformed.
       const echo = spec.authenticated ? params.value : undefined;
@@ -172,12 +174,13 @@ export class ApiRouter {
     request: IncomingMessage,
     url: URL,
     spec: OperationSpec,
+    method: 'GET' | 'POST',
   ): Promise<
     | { value: Record<string, unknown>; spelled: (field: string) => string }
     | { error: Record<string, unknown> }
   > {
     let value: Record<string, unknown>;
-    if (spec.method === 'GET') {
+    if (method === 'GET') {
       request.resume();
       value = {};
       for (const [key, text] of url.searchParams) if (key !== 'access_token') value[key] = text;
@@ -220,6 +223,7 @@ export class ApiRouter {
       }
       value = ivrCreateCanonical(value);
     }
+    if (spec.path === 'callnotes/update') value = callNoteUpdateCanonical(value);
     if (spec.path === 'company_contact/query') {
       const ids = companyContactIds(value);
       if (ids !== undefined) value = { ...value, ids };

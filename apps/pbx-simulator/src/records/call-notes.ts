@@ -71,3 +71,31 @@ export function noteRevisions(
   };
   return { history: [first], current };
 }
+
+/** Revisions callnotes/update may add to one note; older updates then leave the history first. */
+export const MAX_NOTE_UPDATES = 50;
+
+/**
+ * The seeded revisions followed by the updates: the latest update is current, everything before it history.
+ */
+export function withUpdates(
+  revisions: { history: CallNote[]; current: CallNote },
+  updates: readonly CallNote[] | undefined,
+): { history: CallNote[]; current: CallNote } {
+  const latest = updates?.at(-1);
+  if (!updates || !latest) return revisions;
+  return { history: [...revisions.history, revisions.current, ...updates.slice(0, -1)], current: latest };
+}
+
+/** Disposition codes by id (text `1,3`), in the order given; the ids that name no code are returned apart. */
+export function dispositionCodesOf(ids: string): { codes: DispositionCode[]; unknown: string[] } {
+  const codes: DispositionCode[] = [];
+  const unknown: string[] = [];
+  for (const part of ids.split(',').map((item) => item.trim())) {
+    if (part === '') continue;
+    const code = DISPOSITION_CODES.find((candidate) => String(candidate.id) === String(Number(part)));
+    if (code) codes.push(code);
+    else unknown.push(part);
+  }
+  return { codes, unknown };
+}

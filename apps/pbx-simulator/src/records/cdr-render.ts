@@ -6,7 +6,7 @@
 import type { CallNote } from '@switchboard/pbx-api';
 import type { DisplayTime } from '../support/display-time.js';
 import { hash32 } from '../support/seeded-random.js';
-import { noteRevisions } from './call-notes.js';
+import { noteRevisions, withUpdates } from './call-notes.js';
 import { newIdOf, party, type StoredCall } from './stored-call.js';
 
 /** What rendering needs besides the call. */
@@ -32,15 +32,19 @@ function srcAddrOf(stored: StoredCall): string {
   return `192.168.${(h >>> 8) & 0xff}.${(h & 0xfe) + 1}:5060`;
 }
 
+/** The note of the call as callnotes/get answers it (seeded revisions, then updates), or null. */
+export function noteOf(
+  stored: StoredCall,
+  context: RenderContext,
+): { history: CallNote[]; current: CallNote } | null {
+  if (stored.noteId === undefined) return null;
+  const agentName = context.extensionName(stored.call.agent_number);
+  return withUpdates(noteRevisions(stored.call, stored.noteId, context.seed, agentName), stored.noteUpdates);
+}
+
 /** The current note of the call, or null. */
 export function currentNote(stored: StoredCall, context: RenderContext): CallNote | null {
-  if (stored.noteId === undefined) return null;
-  return noteRevisions(
-    stored.call,
-    stored.noteId,
-    context.seed,
-    context.extensionName(stored.call.agent_number),
-  ).current;
+  return noteOf(stored, context)?.current ?? null;
 }
 
 /** The CDR record. Legacy records carry `id` and `reason` and lack the newer fields, as on old firmware. */

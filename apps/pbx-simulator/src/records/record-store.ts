@@ -4,12 +4,12 @@
  * The newest `maxRecords` calls are kept; a few legacy-format CDRs are seeded first, as a PBX upgraded
  * from old firmware has them.
  */
-import { dialPatternMatches } from '@switchboard/pbx-api';
+import { dialPatternMatches, type CallNote } from '@switchboard/pbx-api';
 import type { CallRecordSink, EventSink, FinishedCall, WorldInfo } from '../contracts.js';
 import type { DisplayTime } from '../support/display-time.js';
 import { RingBuffer } from '../support/ring-buffer.js';
 import { SeededRandom } from '../support/seeded-random.js';
-import { noteIdFor } from './call-notes.js';
+import { MAX_NOTE_UPDATES, noteIdFor } from './call-notes.js';
 import { newCdrEvent, type RenderContext } from './cdr-render.js';
 import { historyCalls } from './history-cdrs.js';
 import { legacyCalls } from './legacy-cdrs.js';
@@ -54,19 +54,42 @@ export class RecordStore implements CallRecordSink {
     this.ensureSeeded();
     const stored = this.store(call);
     const { events, display } = this.options;
-    if (stored.noteId !== undefined) {
-      const random = SeededRandom.forKey(this.options.seed, `sip:${call.call_id}`);
-      events.publish(30028, {
-        display: 1,
-        trigger_call_note_popup: 1,
-        sip_call_id: `${random.hex(8)}.${random.hex(24)}`,
-        call_note_id: stored.noteId,
-        group_id: call.call_id,
-        ext_num: call.agent_number,
-        channel: `PJSIP/${call.agent_number}-${random.hex(8).toLowerCase()}`,
-      });
-    }
+    this.announceNote(stored);
     events.publish(30012, newCdrEvent(stored, display));
+  }
+
+  /**
+   * Adds a revision to the note of `stored` (callnotes/update) and announces it with 30028, as when the note
+   * appeared, so a client watching the event reads the new version.
+   */
+  updateNote(stored: StoredCall, revision: Omit<CallNote, 'registration_time'>): CallNote {
+    const added: CallNote = { ...revision, registration_time: Math.floor(this.options.clock()) };
+    const updates = [...(stored.noteUpdates ?? []), added];
+    stored.noteUpdates = updates.slice(-MAX_NOTE_UPDATES);
+    this.announceNote(stored);
+    return added;
+  }
+
+  /** The call a note id belongs to (callnotes/update with `update_entry=cdr` may leave the group out). */
+  findNoteById(noteId: string): StoredCall | undefined {
+    this.ensureSeeded();
+    return this.notes.get(noteId);
+  }
+
+  /** 30028 for the note of `stored`: the same payload whenever the note appears or changes. */
+  private announceNote(stored: StoredCall): void {
+    if (stored.noteId === undefined) return;
+    const { call } = stored;
+    const random = SeededRandom.forKey(this.options.seed, `sip:${call.call_id}`);
+    this.options.events.publish(30028, {
+      display: 1,
+      trigger_call_note_popup: 1,
+      sip_call_id: `${random.hex(8)}.${random.hex(24)}`,
+      call_note_id: stored.noteId,
+      group_id: call.call_id,
+      ext_num: call.agent_number,
+      channel: `PJSIP/${call.agent_number}-${random.hex(8).toLowerCase()}`,
+    });
   }
 
   /** Stored calls, newest first. */

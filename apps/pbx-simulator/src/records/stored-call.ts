@@ -1,4 +1,5 @@
 /** How the record store keeps one finished call; everything else (CDR, note, transcript) is derived from it. */
+import type { CallNote } from '@switchboard/pbx-api';
 import type { FinishedCall } from '../contracts.js';
 
 /** A call kept by the record store. */
@@ -10,6 +11,8 @@ export interface StoredCall {
   recordingId?: number;
   /** Call note id, for answered queue calls. */
   noteId?: string;
+  /** Revisions added by callnotes/update, oldest first (the seeded revisions come before them). */
+  noteUpdates?: CallNote[];
   /** Present on CDRs in the legacy field set (firmware 83.21.0.66 or earlier): `id` and `reason`. */
   legacy?: { id: number; reason: string };
 }
