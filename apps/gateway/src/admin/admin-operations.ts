@@ -12,6 +12,7 @@ import {
   type ExtensionListParams,
   type CallListenParams,
   type CallNoteGetParams,
+  type CallNoteUpdateParams,
   type CallQueryParams,
   type CallRefuseInboundParams,
   type CdrAiDownloadParams,
@@ -38,6 +39,7 @@ import {
   type QueuePauseReasonListParams,
   type QueuePauseReasonUpdateParams,
   type RecordingListParams,
+  type SystemMenuOptionsParams,
   type UacstaCallRefuseParams,
 } from '@switchboard/pbx-api';
 
@@ -73,6 +75,7 @@ const INVOKERS = {
   'cdr/aidownload': (c, p) => c.cdr.aiDownload(as<CdrAiDownloadParams>(p)),
   'inbound_route/query': (c, p) => c.inboundRoute.query(as<InboundRouteQueryParams>(p)),
   'callnotes/get': (c, p) => c.callNote.get(as<CallNoteGetParams>(p)),
+  'callnotes/update': (c, p) => c.callNote.update(as<CallNoteUpdateParams>(p)),
   'message_channel/list': (c, p) => c.messageChannel.list(as<MessageChannelListParams>(p)),
   'message_channel/get': (c, p) => c.messageChannel.get(as<MessageChannelGetParams>(p)),
   'company_contact/query': (c, p) => c.companyContact.query(as<CompanyContactQueryParams>(p)),
@@ -80,6 +83,7 @@ const INVOKERS = {
   'allow_numbers/query': (c, p) => c.allowNumbers.query(as<AllowNumbersQueryParams>(p)),
   'recording/list': (c, p) => c.recording.list(as<RecordingListParams>(p)),
   'system/information': (c) => c.system.information(),
+  'system/get_menuoptions': (c, p) => c.system.menuOptions(as<SystemMenuOptionsParams>(p)),
   'queue/list': (c, p) => c.queue.list(as<QueueListParams>(p)),
   'extension/list': (c, p) => c.extension.list(as<ExtensionListParams>(p)),
   'queue/agent_status': (c, p) => c.queue.agentStatus(as<QueueAgentStatusParams>(p)),
