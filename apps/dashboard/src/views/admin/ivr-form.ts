@@ -1,0 +1,97 @@
+import { blankKeyRows, keyFields, keyRowsFromIvr, type IvrKeyRow } from './ivr-keys.js';
+
+/**
+ * An IVR between the PBX's shape and the form's (docs/pbx/configuration.md#ivr). Outbound-route dialling is
+ * left as the PBX has it: there is no documented menu of outbound routes to choose from.
+ */
+
+/** An IVR as the PBX lists it. */
+export interface IvrListed {
+  id: number;
+  number: string;
+  name: string;
+  dial_ext_option?: string;
+  enb_dial_outb_routes?: number;
+}
+
+/** The form's values. `dial_extensions` are extension ids (the menu's values). */
+export interface IvrForm {
+  number: string;
+  name: string;
+  prompt: string;
+  prompt_repeat: number | string;
+  resp_timeout: number | string;
+  digit_timeout: number | string;
+  dial_ext_option: string;
+  dial_extensions: string[];
+  enb_dial_check_vm: number;
+  keys: IvrKeyRow[];
+}
+
+/** What `dial_ext_option` does, in words (create accepts only these two). */
+export const DIAL_EXT_WORDS: Record<'allow' | 'restrict', string> = {
+  allow: 'Only the extensions ticked below',
+  restrict: 'Every extension except those ticked below',
+};
+
+export const blankIvr = (): IvrForm => ({
+  number: '',
+  name: '',
+  prompt: 'default',
+  prompt_repeat: 3,
+  resp_timeout: 5,
+  digit_timeout: 3,
+  dial_ext_option: 'restrict',
+  dial_extensions: [],
+  enb_dial_check_vm: 0,
+  keys: blankKeyRows(),
+});
+
+interface ExtEntry {
+  value?: unknown;
+  type?: unknown;
+}
+
+const listOf = (value: unknown): ExtEntry[] => (Array.isArray(value) ? (value as ExtEntry[]) : []);
+
+/** The form from an IVR as the PBX's get answers it. */
+export function ivrForm(ivr: Record<string, unknown>): IvrForm {
+  const option = ivr['dial_ext_option'] === 'allow' ? 'allow' : 'restrict';
+  const list = listOf(ivr[option === 'allow' ? 'dial_ext_list' : 'restrict_dial_ext_list']);
+  return {
+    number: String(ivr['number'] ?? ''),
+    name: String(ivr['name'] ?? ''),
+    prompt: String(ivr['prompt'] ?? 'default'),
+    prompt_repeat: Number(ivr['prompt_repeat'] ?? 3),
+    resp_timeout: Number(ivr['resp_timeout'] ?? 5),
+    digit_timeout: Number(ivr['digit_timeout'] ?? 3),
+    dial_ext_option: option,
+    dial_extensions: list.filter((entry) => entry.type === 'extension').map((entry) => String(entry.value)),
+    enb_dial_check_vm: Number(ivr['enb_dial_check_vm']) === 1 ? 1 : 0,
+    keys: keyRowsFromIvr(ivr),
+  };
+}
+
+/** The body of a create, or with `id` an update (keys taken away are cleared then). */
+export function ivrBody(form: IvrForm, id: number | null = null): Record<string, unknown> {
+  const extensions = form.dial_extensions.map((value) => ({ value, type: 'extension' }));
+  return {
+    ...(id === null ? {} : { id }),
+    number: form.number.trim(),
+    name: form.name.trim(),
+    prompt: form.prompt,
+    prompt_repeat: form.prompt_repeat,
+    resp_timeout: form.resp_timeout,
+    digit_timeout: form.digit_timeout,
+    dial_ext_option: form.dial_ext_option,
+    [form.dial_ext_option === 'allow' ? 'dial_ext_list' : 'restrict_dial_ext_list']: extensions,
+    enb_dial_check_vm: form.enb_dial_check_vm,
+    ...keyFields(form.keys, id !== null),
+  };
+}
+
+/** How many outbound routes callers may dial through, as the PBX has it (this screen does not change them). */
+export function outboundRoutes(ivr: Record<string, unknown>): number | null {
+  if (Number(ivr['enb_dial_outb_routes']) !== 1) return null;
+  return listOf(ivr['dial_outb_route_list']).length;
+}

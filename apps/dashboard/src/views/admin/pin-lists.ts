@@ -1,0 +1,48 @@
+/**
+ * PIN lists between the PBX's shape and the form's (docs/pbx/configuration.md#pin-lists): the PBX keeps the codes
+ * as one comma-separated text; the form takes them separated by commas, spaces or lines.
+ */
+
+/** A PIN list as the PBX lists it. */
+export interface PinList {
+  id: number;
+  name: string;
+  pin_list: string;
+  enb_record_cdr: number;
+}
+
+/** The form's values. */
+export interface PinListForm {
+  name: string;
+  pin_list: string;
+  enb_record_cdr: number;
+}
+
+/** Codes separated by commas, spaces or lines -> the PBX's comma-separated text. */
+export function pinsToPbx(text: string): string {
+  return text
+    .split(/[\s,]+/)
+    .filter((item) => item !== '')
+    .join(',');
+}
+
+/** How many PINs a list holds. */
+export const pinCount = (pinList: string): number =>
+  pinList.split(',').filter((item) => item.trim() !== '').length;
+
+export const blankPinList = (): PinListForm => ({ name: '', pin_list: '', enb_record_cdr: 0 });
+
+export const pinListForm = (list: PinList): PinListForm => ({
+  name: list.name,
+  pin_list: list.pin_list.split(',').join(', '),
+  enb_record_cdr: list.enb_record_cdr === 1 ? 1 : 0,
+});
+
+export function pinListBody(form: PinListForm, id: number | null = null): Record<string, unknown> {
+  return {
+    ...(id === null ? {} : { id }),
+    name: form.name.trim(),
+    pin_list: pinsToPbx(form.pin_list),
+    enb_record_cdr: form.enb_record_cdr === 1 ? 1 : 0,
+  };
+}
