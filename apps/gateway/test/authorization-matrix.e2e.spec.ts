@@ -81,6 +81,8 @@ DELETE /api/display-tokens/:id                                    404   403   40
 GET /api/audit                                                    ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
 POST /api/pbx/:resource/:action                                   ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
 POST /api/pbx/:resource/:action, every admin operation            400   403   403   403   403   400   403    401    401     401       401         401    401      401
+GET /api/pbx/schema                                               ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
+GET /api/pbx-config/inbound-routes                                ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
 GET /api/docs                                                     ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
 GET /api/docs/                                                    ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
 GET /api/docs/index.html                                          ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok

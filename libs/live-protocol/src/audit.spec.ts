@@ -86,6 +86,39 @@ describe('audit sentences', () => {
     expect(auditActionGroup('future:thing')).toBe('other');
   });
 
+  it('reads a configuration change with its before and after, secrets only as changed', () => {
+    const pbx = (change: 'create' | 'update' | 'delete', changes: AuditEntryView['changes']) =>
+      auditSentence(
+        entry({
+          action: `pbx:allow_numbers/${change}`,
+          target: 'id=3',
+          facts: { item: 'allowlist rule “VIP” (id 3)', change },
+          changes,
+        }),
+      );
+    expect(
+      pbx('create', [
+        { field: 'name', after: 'VIP' },
+        { field: 'limit_type', after: 'inbound' },
+      ]),
+    ).toBe('Ana created allowlist rule “VIP” (id 3): name “VIP”; limit_type “inbound”');
+    expect(
+      pbx('update', [
+        { field: 'name', before: 'VIP', after: 'VIP 2' },
+        { field: 'pin_list', secret: true },
+        { field: 'note', before: 'x' },
+      ]),
+    ).toBe(
+      'Ana changed allowlist rule “VIP” (id 3): name “VIP” → “VIP 2”; pin_list changed; note “x” → nothing',
+    );
+    expect(pbx('update', [])).toBe('Ana changed allowlist rule “VIP” (id 3) (nothing changed)');
+    expect(pbx('delete', [{ field: 'number_list', before: '5551234&5555678' }])).toBe(
+      'Ana deleted allowlist rule “VIP” (id 3): number_list “5551234&5555678”',
+    );
+    const long = pbx('update', [{ field: 'number_list', before: '1'.repeat(100), after: '2' }]);
+    expect(long).toContain(`“${'1'.repeat(59)}…”`);
+  });
+
   it('searches the sentence, the user and the target', () => {
     const text = auditSearchText(entry({ facts: { decision: 'refuse', caller: '5550100', line: 'Sales' } }));
     expect(text).toContain('refused 5550100');

@@ -1,3 +1,4 @@
+import type { AuditChange } from './pbx-config.js';
 import type { AuditEntryView } from './views.js';
 
 /**
@@ -40,6 +41,9 @@ const SENTENCES = {
   'call:monitor-stop': (e, f) => `${e.user} stopped monitoring ${agentOf(f)}’s call`,
   'display-token:create': (e, f) => `${e.user} created the display link “${f.name ?? e.target}”`,
   'display-token:revoke': (e, f) => `${e.user} revoked the display link “${f.name ?? e.target}”`,
+  'call:recording': (e, f) =>
+    `${e.user} ${f.operation === 'download' ? 'downloaded' : 'played'} the recording of ${f.call ?? `call ${e.target}`}`,
+  'calls:export': (e, f) => `${e.user} exported ${f.call ?? 'call records'} as CSV`,
 } satisfies Record<string, (entry: AuditEntryView, facts: AuditFacts) => string>;
 
 /** Actions with a sentence of their own. */
@@ -64,6 +68,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<KnownAuditAction | 'pbx', stri
   'call:monitor-stop': 'Monitor stopped',
   'display-token:create': 'Display link created',
   'display-token:revoke': 'Display link revoked',
+  'call:recording': 'Recording played or downloaded',
+  'calls:export': 'Call records exported',
   pbx: 'PBX admin call',
 };
 
@@ -94,6 +100,12 @@ export interface AuditFacts {
   members?: string;
   /** A display link's name. */
   name?: string;
+  /** A configuration item changed through the admin REST, in words: `allowlist rule “VIP” (id 3)`. */
+  item?: string;
+  /** A call (or a search of calls) in words: "the call from 5551234 to 1005 on 2026-11-24 10:02". */
+  call?: string;
+  /** What an admin PBX call did to `item`. */
+  change?: 'create' | 'update' | 'delete';
 }
 
 function agentOf(f: AuditFacts): string {
@@ -115,13 +127,45 @@ export function auditActionGroup(action: string): KnownAuditAction | 'pbx' | 'ot
 export function auditSentence(entry: AuditEntryView): string {
   const facts = entry.facts ?? {};
   let sentence: string;
-  if (entry.action.startsWith('pbx:'))
-    sentence = `${entry.user} called the PBX operation ${entry.action.slice(4)}${entry.target ? ` on ${entry.target}` : ''}`;
+  if (entry.action.startsWith('pbx:')) sentence = pbxSentence(entry, facts);
   else if (Object.hasOwn(SENTENCES, entry.action))
     sentence = SENTENCES[entry.action as KnownAuditAction](entry, facts);
   else sentence = `${entry.user} did ${entry.action}${entry.target ? ` on ${entry.target}` : ''}`;
   if (entry.result === 'error') return `${sentence} – failed: ${failureText(entry.detail)}`;
   return sentence;
+}
+
+const CHANGE_VERBS = { create: 'created', update: 'changed', delete: 'deleted' } as const;
+/** Longest value quoted in a sentence; the entry's `changes` keep the whole value. */
+const QUOTED_MAX = 60;
+
+function quoted(value: string | undefined): string {
+  if (value === undefined || value === '') return 'nothing';
+  return `“${value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX - 1)}…` : value}”`;
+}
+
+/** `name “VIP” → “VIP 2”`, `PIN list changed`, `number_list “555”` (create), as one clause per field. */
+function changeText(change: AuditChange, kind: 'create' | 'update' | 'delete'): string {
+  if (change.secret) return `${change.field} ${kind === 'update' ? 'changed' : 'set'}`;
+  if (kind === 'create') return `${change.field} ${quoted(change.after)}`;
+  if (kind === 'delete') return `${change.field} ${quoted(change.before)}`;
+  return `${change.field} ${quoted(change.before)} → ${quoted(change.after)}`;
+}
+
+/**
+ * An admin's PBX call: "admin changed allowlist rule “VIP” (id 3): name “VIP” → “VIP 2”" when the gateway
+ * recorded the item and its changes, else which operation was called on what.
+ */
+function pbxSentence(entry: AuditEntryView, facts: AuditFacts): string {
+  const operation = entry.action.slice(4);
+  if (!facts.change || !facts.item)
+    return `${entry.user} called the PBX operation ${operation}${entry.target ? ` on ${entry.target}` : ''}`;
+  const kind = facts.change;
+  const changes = entry.changes ?? [];
+  const what = `${entry.user} ${CHANGE_VERBS[kind]} ${facts.item}`;
+  if (changes.length === 0)
+    return kind === 'update' && entry.result === 'ok' ? `${what} (nothing changed)` : what;
+  return `${what}: ${changes.map((change) => changeText(change, kind)).join('; ')}`;
 }
 
 /** The human part of an error detail (`code: message` -> message). */

@@ -8,3 +8,4 @@ export * from './rest.js';
 export * from './audit.js';
 export * from './monitor.js';
 export * from './calls.js';
+export * from './pbx-config.js';

@@ -52,7 +52,7 @@ export type {
   StringRule,
 } from './rules/schema.js';
 export { findOperation, PBX_OPERATIONS, type PbxOperationName } from './rules/operations.js';
-export { canonicalParams, validate, type ValidateOptions } from './rules/validate.js';
+export { canonicalParams, validate, VALIDATE_LIMITS, type ValidateOptions } from './rules/validate.js';
 export { FORMATS } from './rules/formats.js';
 export { dialPatternMatches } from './dial-pattern.js';
 
@@ -369,3 +369,86 @@ export type {
   CallNoteUpdateResponse,
   CallNoteUpdateScenario,
 } from './resources/call-note.types.js';
+
+// Recording search and download (docs/pbx/records.md#recording-search, #recording-download).
+export type { RecordingSearchParams, RecordingSearchResponse } from './resources/recording.types.js';
+
+// Configuration reads and edits: list / search / get / query / update / delete, phones, contacts and messaging
+// (docs/pbx/configuration.md#reading-and-editing-configuration).
+export {
+  IVR_DIAL_EXT_OPTIONS,
+  MESSAGE_QUEUE_ASSIGNMENT_MODES,
+  PHONE_OPTION_MENUS,
+} from './rules/operations.js';
+export type {
+  PbxByIdParams,
+  PbxByIdsParams,
+  PbxDoneResponse,
+  PbxListParams,
+  PbxObjectResponse,
+  PbxQueryResponse,
+  PbxRowsResponse,
+  PbxSearchParams,
+} from './resources/editable.types.js';
+export type {
+  NumberRule,
+  NumberRuleFields,
+  NumberRuleListParams,
+  NumberRuleOperations,
+  NumberRuleSearchParams,
+  NumberRuleUpdateParams,
+} from './resources/number-rules.js';
+export type {
+  PinList,
+  PinListListParams,
+  PinListSearchParams,
+  PinListUpdateParams,
+} from './resources/pin-list.types.js';
+export type {
+  IvrDetail,
+  IvrDialExtOption,
+  IvrListParams,
+  IvrSearchParams,
+  IvrSummary,
+  IvrUpdateParams,
+} from './resources/ivr.types.js';
+export type {
+  MessageQueue,
+  MessageQueueListParams,
+  MessageQueueListResponse,
+  MessageQueueMember,
+  MessageQueueQueryResponse,
+  MessageQueueSearchParams,
+  MessageQueueSummary,
+  MessageQueueUpdateParams,
+} from './resources/message-queue.types.js';
+export type {
+  PhoneBatchParams,
+  PhoneDetail,
+  PhoneGetResponse,
+  PhoneOption,
+  PhoneOptionsParams,
+  PhoneOptionsResponse,
+  PhoneSearchParams,
+  PhoneSummary,
+} from './resources/phone.types.js';
+export type {
+  CompanyContactListParams,
+  CompanyContactRow,
+  CompanyContactSearchParams,
+  CompanyContactSortBy,
+} from './resources/company-contact.types.js';
+export type {
+  MessageChannelGetLiveChatParams,
+  MessageChannelGetLiveChatResponse,
+  MessageChannelSearchParams,
+  MessageLiveChatChannel,
+} from './resources/message-channel.types.js';
+export type {
+  MessageSessionListParams,
+  MessageSessionListResponse,
+  MessageSessionQueryResponse,
+  MessageSessionSearchParams,
+  MessageSessionSummary,
+  MessageSessionType,
+} from './resources/message-session.types.js';

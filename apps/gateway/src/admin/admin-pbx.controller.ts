@@ -1,8 +1,27 @@
 import type { ServerResponse } from 'node:http';
-import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Logger,
+  Param,
+  Post,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ok, type AdminPbxAnswer } from '@switchboard/live-protocol';
-import { PbxApiError, PbxError, PbxValidationError, validate } from '@switchboard/pbx-api';
+import {
+  ok,
+  pbxInvalidParamFields,
+  type AdminPbxAnswer,
+  type AuditChange,
+  type AuditFacts,
+  type PbxSchemaAnswer,
+  type RestResult,
+} from '@switchboard/live-protocol';
+import { canonicalParams, PbxApiError, PbxError, PbxValidationError, validate } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn, PBX_OPERATION_TEMPLATE_ID } from '../api-docs/api-responses.js';
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -11,7 +30,19 @@ import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { BudgetBusyError } from '../pbx/request-budget.js';
-import { findAdminOperation } from './admin-operations.js';
+import { findAdminOperation, type AdminOperation } from './admin-operations.js';
+import {
+  changesConfiguration,
+  createdChanges,
+  deletedChanges,
+  findItem,
+  itemRead,
+  itemWords,
+  updatedChanges,
+  type PbxItem,
+} from './config-audit.js';
+import { operationKind, pbxSchemaAnswer } from './pbx-schema.js';
+import { withoutSecrets } from './secret-fields.js';
 
 /**
  * Admin calls share the PBX request budget behind polls and supervisors' commands. One that would wait
@@ -59,6 +90,19 @@ export class AdminPbxController {
     private readonly audit: AuditService,
   ) {}
 
+  @Get('schema')
+  @ApiOperation({
+    operationId: 'pbx_schema',
+    summary: 'The parameter rules of every admin PBX operation, for forms',
+    description:
+      'Admins only. Built from the rules the gateway checks bodies with: types, required fields, enums, ranges, ' +
+      'formats (with their messages), list item rules, conditions and other spellings (aliases).',
+  })
+  @ApiResult(REST_SCHEMAS.pbxSchema, 'Every admin operation’s parameters')
+  schema(): RestResult<PbxSchemaAnswer> {
+    return ok(pbxSchemaAnswer());
+  }
+
   @Post(':resource/:action')
   @HttpCode(HttpStatus.OK)
   // The document lists one path per operation instead, each with its own body schema (openapi-document.ts).
@@ -93,13 +137,17 @@ export class AdminPbxController {
         `There is no PBX operation ${name}; see /api/docs for the list.`,
       );
     const params = (body ?? {}) as Record<string, unknown>;
-    const record = (result: 'ok' | 'error', detail: string) =>
+    const kind = operationKind(name, operation.spec);
+    let facts: AuditFacts | undefined;
+    const record = (result: 'ok' | 'error', detail: string, changes?: AuditChange[]) =>
       this.audit.record({
         user: principal.session.user,
         action: `pbx:${name}`,
         target: typeof params === 'object' && params !== null ? targetOf(params) : '',
         result,
         detail,
+        ...(facts ? { facts } : {}),
+        ...(changes ? { changes } : {}),
       });
     const violations = validate(operation.spec.params, params, { rejectUnknown: true });
     if (violations.length > 0) {
@@ -110,13 +158,20 @@ export class AdminPbxController {
         fields: violations.map((v) => ({ field: v.field, message: v.message })),
       });
     }
+    // Other spellings of a field (quirks.ts) become the field's own name, as the typed client takes it.
+    const canonical = canonicalParams(operation.spec.params, params);
     try {
-      const answer = await this.pbx.request(name, (client) => operation.invoke(client, params), {
+      const before =
+        kind === 'update' || kind === 'delete' ? await this.currentItem(name, canonical) : undefined;
+      if (changesConfiguration(kind)) facts = { item: itemWords(name, before, canonical), change: kind };
+      const answer = await this.pbx.request(name, (client) => operation.invoke(client, canonical), {
         priority: 'background',
         maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS,
       });
-      record('ok', 'done');
-      return ok(answer);
+      if (kind === 'create')
+        facts = { item: itemWords(name, findItem(answer, undefined), canonical), change: kind };
+      record('ok', 'done', this.changesOf(kind, before, canonical));
+      return ok(withoutSecrets(answer));
     } catch (error) {
       if (error instanceof BudgetBusyError) {
         // Not sent, so not audited: nothing happened at the PBX.
@@ -130,6 +185,36 @@ export class AdminPbxController {
         );
       }
       throw this.failure(error, name, record);
+    }
+  }
+
+  /** What the audit records of a configuration change: created fields, before -> after, or what was deleted. */
+  private changesOf(kind: string, before: PbxItem | undefined, body: PbxItem): AuditChange[] | undefined {
+    if (kind === 'create') return createdChanges(body);
+    if (kind === 'update') return updatedChanges(before, body);
+    if (kind === 'delete') return deletedChanges(before);
+    return undefined;
+  }
+
+  /**
+   * The item an update or delete acts on, read first (X/get, else X/query) for the audit's before -> after:
+   * one more PBX request in the same budget. A full budget refuses the change (nothing was sent); any other
+   * failure to read leaves the before unknown and the change goes ahead.
+   */
+  private async currentItem(name: string, body: PbxItem): Promise<PbxItem | undefined> {
+    const read = itemRead(name, body, (candidate) => findAdminOperation(candidate) !== undefined);
+    const reader: AdminOperation | undefined = read && findAdminOperation(read.name);
+    if (!read || !reader) return undefined;
+    try {
+      const answer = await this.pbx.request(read.name, (client) => reader.invoke(client, read.params), {
+        priority: 'background',
+        maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS,
+      });
+      return findItem(answer, body['id']);
+    } catch (error) {
+      if (error instanceof BudgetBusyError) throw error;
+      this.log.warn({ msg: 'could not read the item before a change', operation: read.name });
+      return undefined;
     }
   }
 
@@ -147,6 +232,7 @@ export class AdminPbxController {
         errcode: error.errcode,
         errmsg: error.errmsg,
         invalidParams: error.invalidParamList,
+        ...(error.invalidParamList?.length ? { fields: pbxInvalidParamFields(error.invalidParamList) } : {}),
       });
     }
     const detail = describePbxError(error);

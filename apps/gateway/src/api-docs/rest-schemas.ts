@@ -1,7 +1,9 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import {
   DISPLAY_ROTATE_SEC,
+  PBX_FORMAT_NAMES,
   ERROR_CODES,
+  type AuditChange,
   type AuditEntryView,
   type AuthOptionsAnswer,
   type DemoAccount,
@@ -12,10 +14,16 @@ import {
   type DisplayTokenRevoked,
   type DisplayTokenView,
   type HealthView,
+  type InboundRoutesAnswer,
+  type InboundRouteView,
   type LivenessAnswer,
   type LoginAnswer,
   type LoginRequest,
   type LogoutAnswer,
+  type PbxCondition,
+  type PbxFormatName,
+  type PbxOperationSchema,
+  type PbxSchemaAnswer,
   type QueueRef,
   type ReadinessAnswer,
   type RestError,
@@ -120,8 +128,19 @@ export const COMPONENT_SCHEMAS = {
         additionalProperties: { type: 'string' },
         description: 'names and numbers the entry is about, for its sentence (caller, line, agentName, ...)',
       },
+      changes: listOf(
+        objectOf<AuditChange>(
+          {
+            field: text(),
+            before: text('absent for a create, or a field that was not set'),
+            after: text('absent for a delete, or a field that was cleared'),
+            secret: { type: 'boolean', description: 'a PIN, password or secret: no value is recorded' },
+          },
+          ['before', 'after', 'secret'],
+        ),
+      ),
     },
-    ['queues', 'facts'],
+    ['queues', 'facts', 'changes'],
   ),
   HealthView: objectOf<HealthView>({
     pbx: oneOf('connected', 'degraded', 'down'),
@@ -139,6 +158,46 @@ export const COMPONENT_SCHEMAS = {
     token: orNull(integer()),
     redis: oneOf('up', 'down'),
   }),
+  // One schema for the union of rule forms: `type` says which of the other properties apply.
+  PbxFieldSchema: {
+    type: 'object',
+    description:
+      'The rule of one parameter. string: enum, format, maxLength; integer: min, max, enum, alsoAllow; ' +
+      'id: maxLength; array: items, minItems, maxItems; object: fields, conditions, exactlyOneOf, aliases.',
+    properties: {
+      type: oneOf('string', 'integer', 'id', 'array', 'object'),
+      required: { type: 'boolean' },
+      enum: listOf({ oneOf: [text(), integer()] }),
+      format: oneOf(...PBX_FORMAT_NAMES),
+      maxLength: integer(),
+      min: integer(),
+      max: integer(),
+      alsoAllow: listOf(integer()),
+      items: { $ref: '#/components/schemas/PbxFieldSchema' },
+      minItems: integer(),
+      maxItems: integer(),
+      fields: { type: 'object', additionalProperties: { $ref: '#/components/schemas/PbxFieldSchema' } },
+      conditions: listOf(
+        objectOf<PbxCondition>(
+          {
+            field: text(),
+            in: listOf({ oneOf: [text(), integer()] }),
+            notIn: listOf({ oneOf: [text(), integer()] }),
+            require: listOf(text()),
+            forbid: listOf(text()),
+          },
+          ['in', 'notIn'],
+        ),
+      ),
+      exactlyOneOf: listOf(listOf(text())),
+      aliases: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'other spelling -> field',
+      },
+    },
+    required: ['type', 'required'],
+  },
 } satisfies Record<string, SchemaObject>;
 
 /** A reference to one of {@link COMPONENT_SCHEMAS}. */
@@ -184,6 +243,34 @@ export const REST_SCHEMAS = {
   displayTokenRevoked: objectOf<DisplayTokenRevoked>({ revoked: text('the id of the revoked link') }),
   auditEntries: listOf(ref('AuditEntryView')),
   pbxAnswer: { type: 'object', additionalProperties: true, description: 'the PBX’s answer' },
+  pbxSchema: objectOf<PbxSchemaAnswer>({
+    operations: listOf(
+      objectOf<PbxOperationSchema>({
+        name: text('resource/action'),
+        method: oneOf('GET', 'POST'),
+        kind: oneOf('create', 'update', 'delete', 'read', 'control'),
+        params: ref('PbxFieldSchema'),
+      }),
+    ),
+    formats: objectOf<PbxSchemaAnswer['formats']>(
+      Object.fromEntries(PBX_FORMAT_NAMES.map((name) => [name, text()])) as Record<PbxFormatName, Schema>,
+    ),
+    limits: objectOf<PbxSchemaAnswer['limits']>({ maxViolations: integer(), maxDepth: integer() }),
+  }),
+  inboundRoutes: objectOf<InboundRoutesAnswer>({
+    routes: listOf(
+      objectOf<InboundRouteView>({
+        id: integer(),
+        name: text(),
+        didPatterns: listOf(text('a DID, a pattern such as _X., or a range start-end')),
+        callerIdPatterns: listOf(text()),
+        callerIdPhonebooks: listOf(integer('phonebook id')),
+        trunks: listOf(text()),
+        destination: text('the default destination in words'),
+      }),
+    ),
+    readAt: orNull(epochMs),
+  }),
   liveness: objectOf<LivenessAnswer>({ status: oneOf('ok'), uptimeSec: integer() }),
   readiness: objectOf<ReadinessAnswer>(
     {

@@ -42,6 +42,7 @@ export class AuditService {
       detail: input.detail.slice(0, 500),
       ...(input.queues && input.queues.length > 0 ? { queues: [...input.queues] } : {}),
       ...(input.facts ? { facts: cutFacts(input.facts) } : {}),
+      ...(input.changes && input.changes.length > 0 ? { changes: cutChanges(input.changes) } : {}),
     };
     this.keep(entry);
     this.log.log({ msg: 'audit', ...entry, at: new Date(entry.at).toISOString() });
@@ -85,4 +86,14 @@ function cutFacts(facts: NonNullable<AuditEntryView['facts']>): NonNullable<Audi
   for (const [key, value] of Object.entries(facts))
     if (typeof value === 'string' && value !== '') out[key] = value.slice(0, 200);
   return out;
+}
+
+/** At most 50 changed fields of up to 500 characters each, a secret's values never: an entry stays readable and safe. */
+function cutChanges(changes: NonNullable<AuditEntryView['changes']>): NonNullable<AuditEntryView['changes']> {
+  return changes.slice(0, 50).map((change) => ({
+    field: change.field.slice(0, 100),
+    ...(change.secret ? { secret: true } : {}),
+    ...(!change.secret && change.before !== undefined ? { before: change.before.slice(0, 500) } : {}),
+    ...(!change.secret && change.after !== undefined ? { after: change.after.slice(0, 500) } : {}),
+  }));
 }

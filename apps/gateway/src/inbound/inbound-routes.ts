@@ -24,6 +24,7 @@ type Matcher = (value: string) => boolean;
 /** One route as the gateway matches calls against it. */
 interface RouteRule {
   id: number;
+  name: string;
   /** Trunk names the route applies on; null when the PBX did not say (then it may apply on any). */
   trunks: ReadonlySet<string> | null;
   /** Exact DID numbers, and the patterns (`_X.`); `anyDid` for a route without a DID condition. */
@@ -48,6 +49,13 @@ function destinationOf(route: InboundRoute): RouteDestination {
   return kind === ''
     ? { kind: 'unknown', reason: `route ${route.id} names no destination` }
     : { kind: 'other', destination: kind, words: otherWords(route, kind, value) };
+}
+
+/** A route's default destination in words ("queue 2", "an IVR menu", "extension 1001 (Ana)"), for the admin screen. */
+export function routeDestinationWords(route: InboundRoute): string {
+  const destination = destinationOf(route);
+  if (destination.kind === 'queue') return `queue ${destination.queueId}`;
+  return destination.kind === 'other' ? destination.words : `unknown: ${destination.reason}`;
 }
 
 /** Destinations other than queues in words, for the supervisor deciding a held call. */
@@ -105,6 +113,7 @@ function ruleOf(route: InboundRoute): RouteRule {
   const byPhonebook = route.cid_option === 'phonebook';
   return {
     id: route.id,
+    name: (route.name ?? '').trim(),
     trunks: route.trunk_list ? new Set(route.trunk_list.map((trunk) => trunk.name.trim())) : null,
     exactDids: new Set(dids.filter((did) => !did.startsWith('_'))),
     didPatterns: [
@@ -152,6 +161,11 @@ export class InboundRouteTable {
 
   /** Where `call` goes. */
   destinationOf(call: RoutedCall): RouteDestination {
+    return this.routeOf(call).destination;
+  }
+
+  /** Where `call` goes, and the names of the routes that take it (the call-history detail shows them). */
+  routeOf(call: RoutedCall): { names: string[]; destination: RouteDestination } {
     const to = call.to.trim();
     const trunk = call.trunk.trim();
     const from = call.from.trim();
@@ -164,17 +178,24 @@ export class InboundRouteTable {
     const exact = candidates.filter((rule) => rule.exactDids.has(to));
     const chosen = exact.length > 0 ? exact : candidates;
     const first = chosen[0];
+    const names = chosen.map((rule) => rule.name || `route ${rule.id}`);
     if (!first)
       return {
-        kind: 'unknown',
-        reason: `no inbound route takes calls to ${to || '(no DID)'} on ${trunk || '(no trunk)'}`,
+        names,
+        destination: {
+          kind: 'unknown',
+          reason: `no inbound route takes calls to ${to || '(no DID)'} on ${trunk || '(no trunk)'}`,
+        },
       };
     const key = JSON.stringify(first.destination);
     if (chosen.some((rule) => JSON.stringify(rule.destination) !== key))
       return {
-        kind: 'unknown',
-        reason: `inbound routes ${chosen.map((rule) => rule.id).join(', ')} all take it and lead to different places`,
+        names,
+        destination: {
+          kind: 'unknown',
+          reason: `inbound routes ${chosen.map((rule) => rule.id).join(', ')} all take it and lead to different places`,
+        },
       };
-    return first.destination;
+    return { names, destination: first.destination };
   }
 }

@@ -3,6 +3,7 @@ import {
   parseStreamId,
   queueIdOf,
   type AgentView,
+  type AuditChange,
   type AuditEntryView,
   type CallerContext,
   type LastCallContext,
@@ -140,6 +141,16 @@ export const auditEntry = object<AuditEntryView>({
   detail: text,
   queues: optional(list(positive)),
   facts: optional(record(text)),
+  changes: optional(
+    list(
+      object<AuditChange>({
+        field: text,
+        before: optional(text),
+        after: optional(text),
+        secret: optional(flag),
+      }),
+    ),
+  ),
 });
 
 /**

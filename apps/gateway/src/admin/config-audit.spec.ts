@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createdChanges,
+  deletedChanges,
+  findItem,
+  itemRead,
+  itemWords,
+  updatedChanges,
+  valueText,
+} from './config-audit.js';
+
+const rule = { id: 3, name: 'VIP', limit_type: 'inbound', number_list: '5551234&5555678' };
+
+describe('configuration changes for the audit log', () => {
+  it('lists a create’s fields, a PIN only as set', () => {
+    expect(createdChanges({ name: 'Intl', pin_list: '1234,5678', enb_record_cdr: 1, note: '' })).toEqual([
+      { field: 'name', after: 'Intl' },
+      { field: 'pin_list', secret: true },
+      { field: 'enb_record_cdr', after: '1' },
+    ]);
+  });
+
+  it('records an update’s changed fields only, before -> after, secrets without values', () => {
+    expect(updatedChanges(rule, { id: 3, name: 'VIP', limit_type: 'both' })).toEqual([
+      { field: 'limit_type', before: 'inbound', after: 'both' },
+    ]);
+    expect(updatedChanges({ id: 5, pin_list: '1' }, { id: 5, pin_list: '2' })).toEqual([
+      { field: 'pin_list', secret: true },
+    ]);
+    expect(updatedChanges({ id: 5, pin_list: '1' }, { id: 5, pin_list: '1' })).toEqual([]);
+    // The item could not be read: the new values, as given.
+    expect(updatedChanges(undefined, { id: 3, name: 'New' })).toEqual([{ field: 'name', after: 'New' }]);
+    const members = [{ extension_id: 26 }];
+    expect(updatedChanges({ id: 1, members: [{ id: 7, extension_id: 26 }] }, { id: 1, members })).toEqual([
+      {
+        field: 'members',
+        before: '1 item: [{"id":7,"extension_id":26}]',
+        after: '1 item: [{"extension_id":26}]',
+      },
+    ]);
+  });
+
+  it('records what a delete removed', () => {
+    expect(deletedChanges(rule)).toEqual([
+      { field: 'name', before: 'VIP' },
+      { field: 'limit_type', before: 'inbound' },
+      { field: 'number_list', before: '5551234&5555678' },
+    ]);
+    expect(deletedChanges(undefined)).toEqual([]);
+  });
+
+  it('names the item in words', () => {
+    expect(itemWords('allow_numbers/update', rule, { id: 3 })).toBe('allowlist rule “VIP” (id 3)');
+    expect(itemWords('pin_list/create', undefined, { name: 'Intl' })).toBe('PIN list “Intl”');
+    expect(itemWords('ivr/delete', { id: 4, number: '6200' }, { id: 4 })).toBe('IVR “6200” (id 4)');
+    expect(itemWords('queue_pause_reason/update', undefined, { pause_reason_list: [] })).toBe(
+      'the pause reasons',
+    );
+  });
+
+  it('finds the item in a get or query answer under whatever key the PBX used', () => {
+    expect(findItem({ errcode: 0, block_number_info: rule }, 3)).toBe(rule);
+    expect(findItem({ errcode: 0, data: rule }, '3')).toBe(rule);
+    expect(findItem({ errcode: 0, data: [{ id: 2 }, rule] }, 3)).toBe(rule);
+    expect(findItem({ errcode: 0, list: [{ id: 2 }] }, 3)).toBeUndefined();
+    expect(findItem({ errcode: 0, data: { name: 'no id' } }, 3)).toEqual({ name: 'no id' });
+    expect(findItem('nothing', 3)).toBeUndefined();
+  });
+
+  it('reads the item first with X/get, else X/query, only when the body names an id', () => {
+    const exists = (name: string) => ['allow_numbers/get', 'pin_list/query'].includes(name);
+    expect(itemRead('allow_numbers/delete', { id: 3 }, exists)).toEqual({
+      name: 'allow_numbers/get',
+      params: { id: 3 },
+    });
+    expect(itemRead('pin_list/update', { id: 3 }, exists)).toEqual({
+      name: 'pin_list/query',
+      params: { ids: '3' },
+    });
+    expect(itemRead('ivr/update', { id: 3 }, exists)).toBeUndefined();
+    expect(itemRead('allow_numbers/update', {}, exists)).toBeUndefined();
+  });
+
+  it('writes values as one line', () => {
+    expect(valueText(['a', 'b'])).toBe('a, b');
+    expect(valueText(null)).toBeUndefined();
+    expect(valueText('x'.repeat(300))).toHaveLength(200);
+  });
+});

@@ -1,0 +1,143 @@
+import type { AuditChange, PbxOperationKind } from '@switchboard/live-protocol';
+import { AUDIT_SECRET_FIELDS } from './secret-fields.js';
+
+/** A configuration item as the PBX answers it: plain fields. */
+export type PbxItem = Readonly<Record<string, unknown>>;
+
+/** Configuration resources in words, for audit sentences; others read as their name with spaces. */
+const RESOURCE_WORDS: Readonly<Record<string, string>> = {
+  allow_numbers: 'allowlist rule',
+  block_numbers: 'blocklist rule',
+  pin_list: 'PIN list',
+  ivr: 'IVR',
+  message_queue: 'message queue',
+  message_channel: 'message channel',
+  message_session: 'message session',
+  phone: 'IP phones',
+  queue_pause_reason: 'the pause reasons',
+  callnotes: 'call note',
+  company_contact: 'company contact',
+};
+
+/** Longest value kept per field; the audit service cuts again, this keeps lists readable. */
+const VALUE_MAX = 200;
+
+/** A field's value as one line of text: lists of plain values joined, lists of objects counted. */
+export function valueText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value.slice(0, VALUE_MAX);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    if (value.every((item) => typeof item !== 'object' || item === null))
+      return value
+        .map((item) => String(item))
+        .join(', ')
+        .slice(0, VALUE_MAX);
+    return `${value.length} item${value.length === 1 ? '' : 's'}: ${JSON.stringify(value).slice(0, VALUE_MAX)}`;
+  }
+  return JSON.stringify(value).slice(0, VALUE_MAX);
+}
+
+const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** `allowlist rule “VIP” (id 3)`, from what is known of the item. */
+export function itemWords(operation: string, item: PbxItem | undefined, body: PbxItem): string {
+  const resource = operation.slice(0, operation.indexOf('/'));
+  const words = RESOURCE_WORDS[resource] ?? resource.replace(/_/g, ' ');
+  const name = [item?.['name'], body['name'], item?.['number']].find(
+    (value) => typeof value === 'string' && value !== '',
+  ) as string | undefined;
+  const id = body['id'] ?? item?.['id'];
+  return [words, name ? `“${name}”` : '', isPresent(id) ? `(id ${String(id)})` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The fields an admin gave for a new item (secrets only as set), in the order given. */
+export function createdChanges(body: PbxItem): AuditChange[] {
+  return Object.entries(body)
+    .filter(([, value]) => isPresent(value))
+    .map(([field, value]) =>
+      AUDIT_SECRET_FIELDS.has(field) ? { field, secret: true } : { field, after: valueText(value) },
+    );
+}
+
+/** What a deleted item held (secrets only named). */
+export function deletedChanges(item: PbxItem | undefined): AuditChange[] {
+  if (!item) return [];
+  return Object.entries(item)
+    .filter(([field, value]) => field !== 'id' && isPresent(value))
+    .map(([field, value]) =>
+      AUDIT_SECRET_FIELDS.has(field) ? { field, secret: true } : { field, before: valueText(value) },
+    );
+}
+
+/**
+ * The fields an update changes: each field of the body (the id aside) whose value differs from the item's,
+ * before -> after; a secret as changed without values. Without the item (it could not be read), every field
+ * given, with its new value.
+ */
+export function updatedChanges(item: PbxItem | undefined, body: PbxItem): AuditChange[] {
+  if (!item) return createdChanges(Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'id')));
+  const changes: AuditChange[] = [];
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'id' || value === undefined || value === null) continue;
+    const before = valueText(item[field]);
+    const after = valueText(value);
+    if (before === after || JSON.stringify(item[field]) === JSON.stringify(value)) continue;
+    if (AUDIT_SECRET_FIELDS.has(field)) changes.push({ field, secret: true });
+    else
+      changes.push({
+        field,
+        ...(before !== undefined ? { before } : {}),
+        ...(after !== undefined ? { after } : {}),
+      });
+  }
+  return changes;
+}
+
+/**
+ * The item with `id` in an answer of X/get or X/query, whatever key the PBX put it under (`data`, `list`,
+ * `allow_number_info`, ...): an object with that id, or an object in a list with that id. A lone object under
+ * a get's key counts even without an id field.
+ */
+export function findItem(answer: unknown, id: unknown): PbxItem | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const same = (candidate: unknown) =>
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    !Array.isArray(candidate) &&
+    String((candidate as PbxItem)['id']) === String(id);
+  const values = Object.entries(answer)
+    .filter(([key]) => key !== 'errcode' && key !== 'errmsg')
+    .map(([, value]) => value);
+  for (const value of values) {
+    if (Array.isArray(value)) {
+      const found = value.find(same);
+      if (found) return found as PbxItem;
+    } else if (same(value)) return value as PbxItem;
+  }
+  const objects = values.filter(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  );
+  return objects.length === 1 && !('id' in (objects[0] as object)) ? (objects[0] as PbxItem) : undefined;
+}
+
+/** How the current item of a change is read first: the operation and its parameters, when there is one. */
+export function itemRead(
+  operation: string,
+  body: PbxItem,
+  exists: (name: string) => boolean,
+): { name: string; params: Record<string, unknown> } | undefined {
+  const id = body['id'];
+  if (!isPresent(id) || (typeof id !== 'number' && typeof id !== 'string')) return undefined;
+  const resource = operation.slice(0, operation.indexOf('/'));
+  if (exists(`${resource}/get`)) return { name: `${resource}/get`, params: { id } };
+  if (exists(`${resource}/query`)) return { name: `${resource}/query`, params: { ids: String(id) } };
+  return undefined;
+}
+
+/** The kinds of operation that change configuration, and so are audited with what changed. */
+export function changesConfiguration(kind: PbxOperationKind): kind is 'create' | 'update' | 'delete' {
+  return kind === 'create' || kind === 'update' || kind === 'delete';
+}
