@@ -26,6 +26,19 @@ export const routes: RouteRecordRaw[] = [
     meta: { requiresLogin: true },
   },
   {
+    path: '/console/calls',
+    name: 'calls',
+    component: () => import('../views/CallsView.vue'),
+    meta: { requiresLogin: true, requiresRole: 'supervisor' },
+  },
+  {
+    path: '/console/calls/:id',
+    name: 'call-detail',
+    component: () => import('../views/CallDetailView.vue'),
+    props: true,
+    meta: { requiresLogin: true, requiresRole: 'supervisor' },
+  },
+  {
     path: '/console/display-links',
     name: 'display-links',
     component: () => import('../views/DisplayLinksView.vue'),
