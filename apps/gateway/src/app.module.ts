@@ -15,6 +15,7 @@ import { UacstaModule } from './uacsta/uacsta.module.js';
 import { SupervisionModule } from './supervision/supervision.module.js';
 import { CommandsModule } from './commands/commands.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { CallsModule } from './calls/calls.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
 import { DashboardStaticModule } from './static/dashboard-static.module.js';
 import type { DurableState } from './state/durable-state.js';
@@ -42,6 +43,7 @@ export class AppModule {
         SupervisionModule,
         CommandsModule,
         AdminModule,
+        CallsModule,
         DashboardStaticModule,
         // REDIS_URL: several gateways share one PBX connection and their state; without it, the state a
         // restart must not lose is kept in DATA_DIR.

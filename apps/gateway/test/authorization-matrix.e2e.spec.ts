@@ -94,6 +94,15 @@ GET /api/docs-json                                                ok    ok    ok
 ALL /{*splat}                                                     404   404   404   404   404   404   404    404    404     404       404         404    404      404
 # get_token, refresh_token, del_token: the gateway's own PBX credentials; no route leads to them.
 ALL /{*splat}, every private PBX operation                        404   404   404   404   404   404   404    404    404     404       404         404    404      404
+# Call history: supervisors and admins (supervisors see their queues' calls); viewers and display links never.
+# :id rows probe a well-formed id no record has (NO_SUCH_CALL).
+GET /api/calls/options                                            ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+GET /api/calls                                                    ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+POST /api/calls/export-link                                       ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+# Authorised by a ticket from export-link, never by a Bearer token: without one, 401 for all.
+GET /api/calls/export.csv                                         401   401   401   401   401   401   401    401    401     401       401         401    401      401
+GET /api/calls/:id                                                404   404   404   403   403   404   404    401    401     401       401         401    401      401
+GET /api/calls/:id/transcript                                     404   404   404   403   403   404   404    401    401     401       401         401    401      401
 socket handshake                                                  ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 subscribe                                                         ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 unsubscribe                                                       ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
@@ -116,6 +125,8 @@ audit:follow                                                      ok    ok    ok
 monitor:check, an extension of the PBX                            ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
 # Nobody's monitor runs: each stop answers that it has none to stop.
 call:monitor-stop                                                 404   404   404   403   403   404   404    401    401     401       401         401    401      401
+calls:watch, no such call                                         404   404   404   403   403   404   404    401    401     401       401         401    401      401
+calls:unwatch                                                     ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
 stream queue:1                                                    grant grant grant grant grant grant grant  401    401     401       401         401    401      401
 stream queue:2                                                    grant grant deny  grant deny  grant deny   401    401     401       401         401    401      401
 stream queue:99                                                   deny  deny  deny  deny  deny  deny  deny   401    401     401       401         401    401      401
@@ -535,6 +546,10 @@ describe('authorization matrix: every route, command, stream and scoped item × 
   restProbe('GET /api/audit', 'GET', '/api/audit?limit=5');
   restProbe('POST /api/pbx/:resource/:action', 'POST', '/api/pbx/queue/list', {});
   restProbe('ALL /{*splat}', 'GET', '/api/matrix/no-such-route');
+  // A well-formed call id no record has (the call records hold nothing from 1 January 2001).
+  const NO_SUCH_CALL = '978307200-matrix0';
+  restProbe('GET /api/calls/:id', 'GET', `/api/calls/${NO_SUCH_CALL}`);
+  restProbe('GET /api/calls/:id/transcript', 'GET', `/api/calls/${NO_SUCH_CALL}/transcript`);
   const ADMIN_OPERATIONS_ROW = 'POST /api/pbx/:resource/:action, every admin operation';
   const PRIVATE_OPERATIONS_ROW = 'ALL /{*splat}, every private PBX operation';
   // Marked here; run over every operation below. A field no operation has: admins get 400 and nothing is sent.
@@ -626,6 +641,8 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     'audit:follow': () => ['audit:follow', { limit: 5 }],
     'monitor:check, an extension of the PBX': () => ['monitor:check', { extension: '1011' }],
     'call:monitor-stop': () => ['call:monitor-stop', {}],
+    'calls:watch, no such call': () => ['calls:watch', { id: '978307200-matrix0' }],
+    'calls:unwatch': () => ['calls:unwatch', { id: '978307200-matrix0' }],
   };
 
   it('answers the socket handshake, every command and every stream as the table says', async () => {

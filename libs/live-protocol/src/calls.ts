@@ -236,6 +236,15 @@ export function callSearchParams(query: CallSearchQuery): URLSearchParams {
 
 type Fields = NonNullable<ResultError['fields']>;
 
+/** Whether text holds a C0 control character or DEL. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const TEXT_FIELDS = ['caller', 'callee', 'did', 'noteRemark'] as const;
 const KNOWN_FIELDS = new Set([
@@ -253,18 +262,12 @@ const KNOWN_FIELDS = new Set([
 export function isLocalDateTime(text: string): boolean {
   const match = LOCAL_TIME.exec(text);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
     .slice(1)
-    .map((part) => Number(part ?? 0)) as number[];
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+    .map((part) => Number(part ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return (
-    month! >= 1 &&
-    month! <= 12 &&
-    day! >= 1 &&
-    day! <= daysInMonth &&
-    hour! <= 23 &&
-    minute! <= 59 &&
-    second! <= 59
+    month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59
   );
 }
 
@@ -307,7 +310,7 @@ export function parseCallSearchQuery(input: unknown): Result<ValidCallSearchQuer
     if (typeof value !== 'string' || value.trim() === '' || value.length > max)
       problems.push({ field: key, message: `must be text of 1 to ${max} characters` });
     // Control characters would reach the PBX's query string; no number or remark holds one.
-    else if (/[\u0000-\u001f\u007f]/.test(value))
+    else if (hasControlCharacter(value))
       problems.push({ field: key, message: 'must not hold control characters' });
     else query[key] = value.trim();
   }

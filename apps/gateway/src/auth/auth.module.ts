@@ -94,7 +94,7 @@ const log = new Logger('Auth');
     SessionGuard,
     DemoDisplayLink,
   ],
-  exports: [AuthService, SessionGuard, SocketSessionsService, DisplayTokensService],
+  exports: [AuthService, SessionGuard, SocketSessionsService, DisplayTokensService, TokenSigner],
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

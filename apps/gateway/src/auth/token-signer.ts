@@ -49,6 +49,17 @@ export class TokenSigner {
     this.key = createHmac('sha256', secret).update('switchboard token signing v1').digest();
   }
 
+  /**
+   * A signer for another kind of token (e.g. the short-lived tickets of call recordings): its own key,
+   * derived from this one, so neither accepts the other's tokens and a ticket can never act as a session.
+   */
+  derive(purpose: string): TokenSigner {
+    return new TokenSigner(
+      createHmac('sha256', this.key).update(`derived: ${purpose}`).digest('base64url'),
+      this.now,
+    );
+  }
+
   /** Signs new claims; `ttlMs` null = no expiry. */
   issue(typ: TokenClaims['typ'], sub: string, ttlMs: number | null): { token: string; claims: TokenClaims } {
     const iat = this.now();

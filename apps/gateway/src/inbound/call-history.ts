@@ -1,3 +1,5 @@
+import type { CallerContext, LastCallContext } from '@switchboard/live-protocol';
+import type { CdrRecord } from '@switchboard/pbx-api';
 import { zonedDayStart } from '../queues/day-boundary.js';
 import { numberKey } from './phone-number.js';
 
@@ -103,4 +105,25 @@ export class CallHistory {
       this.entries.delete(key);
     }
   }
+}
+
+/** A caller's previous call from its record, for the prompt; undefined when the record does not say when. */
+export function lastCallOf(
+  record: CdrRecord,
+  details: { callId?: string; summary: string | null },
+): LastCallContext | undefined {
+  if (typeof record.timestamp !== 'number' || record.timestamp <= 0) return undefined;
+  const remark = record.call_note?.remark?.trim();
+  return {
+    at: record.timestamp * 1000,
+    status: outcomeText(String(record.disposition ?? '')),
+    summary: details.summary?.trim() || null,
+    noteRemark: remark || null,
+    ...(details.callId ? { callId: details.callId } : {}),
+  };
+}
+
+/** The context with the previous call merged in; the context as it was when there is none. */
+export function withLastCall(context: CallerContext, lastCall: LastCallContext | undefined): CallerContext {
+  return lastCall ? { ...context, lastCall } : context;
 }

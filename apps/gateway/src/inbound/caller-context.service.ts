@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { CallerContext } from '@switchboard/live-protocol';
-import { isPbxEvent, PbxApiError, type CompanyContact } from '@switchboard/pbx-api';
+import type { CallerContext, LastCallContext } from '@switchboard/live-protocol';
+import { isPbxEvent, PbxApiError, type CdrRecord, type CompanyContact } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
-import { CallHistory, outcomeText } from './call-history.js';
-import { ContactDirectory } from './contact-directory.js';
+import { CallHistory, lastCallOf, outcomeText, withLastCall } from './call-history.js';
+import { ContactDirectory, type ContactMatch } from './contact-directory.js';
 import type { CallerContextSource } from './held-calls.js';
 
 /** How often the phonebook index is rebuilt. */
@@ -16,6 +16,18 @@ const FIRST_SWEEP_DELAY_MS = 2_000;
 /** Today's records of one number are read at most this many per look-up. */
 const HISTORY_PAGE_SIZE = 200;
 const PHONEBOOK_JOB = 'phonebook';
+/** A caller's previous call is read with a page this small (newest first: the first is the one wanted). */
+const LAST_CALL_PAGE_SIZE = 2;
+/** A number's previous call is read again after this long (sooner when the number ends a call). */
+const LAST_CALL_KEEP_MS = 10 * 60_000;
+/** Numbers whose previous call is kept; the memory is emptied when it is full. */
+const LAST_CALLS_KEPT = 5_000;
+
+/**
+ * Adds what the call history knows about a record (its id in /api/calls, its AI summary); registered by the
+ * calls module. Resolves to null summary when there is none; never rejects.
+ */
+export type LastCallDetails = (record: CdrRecord) => Promise<{ callId?: string; summary: string | null }>;
 
 /**
  * Caller context for held calls, gathered cheaply: a phonebook index rebuilt in the background (no request
@@ -29,6 +41,9 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
   private readonly contacts = new ContactDirectory();
   private readonly history: CallHistory;
   private readonly unsubscribe: (() => void)[] = [];
+  private lastCallDetails: LastCallDetails | undefined;
+  /** Each number's previous call as last read; dropped when the number ends a call (30012). */
+  private readonly lastCalls = new Map<string, { at: number; value: LastCallContext | undefined }>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -42,6 +57,7 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
     this.unsubscribe.push(
       this.pbx.onEvent(30012, (event) => {
         if (!isPbxEvent(event, 30012) || !event.msg.call_from) return;
+        this.lastCalls.delete(event.msg.call_from);
         this.history.record(
           event.msg.call_from,
           event.msg.call_id,
@@ -67,6 +83,16 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
     return this.contacts.lastLoadedAt;
   }
 
+  /** The company contact a number matches, from the phonebook index (no PBX request). */
+  contactOf(number: string): ContactMatch | undefined {
+    return this.contacts.lookup(number);
+  }
+
+  /** Lets the prompt's last-call context carry the call's id and AI summary (the calls module). */
+  useLastCallDetails(details: LastCallDetails): void {
+    this.lastCallDetails = details;
+  }
+
   /** What is known now, without asking the PBX. */
   initial(from: string, callId: string): CallerContext {
     const contact = this.contacts.lookup(from);
@@ -79,8 +105,46 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
     };
   }
 
-  /** Reads today's records of `from` once per day; resolves to the improved context, if any. */
+  /**
+   * Reads today's records of `from` (once per day) and the caller's previous call (with its note and AI
+   * summary) in the background; resolves to the improved context, if any. A failed last-call look-up leaves
+   * the rest of the context as it is.
+   */
   async enrich(from: string, callId: string): Promise<CallerContext | undefined> {
+    const [today, lastCall] = await Promise.all([
+      this.loadToday(from, callId),
+      this.lastCall(from, callId).catch((error: unknown) => {
+        this.log.debug({ msg: 'last call not read', error: describePbxError(error) });
+        return undefined;
+      }),
+    ]);
+    if (!today && !lastCall) return undefined;
+    return withLastCall(today ?? this.initial(from, callId), lastCall);
+  }
+
+  /** The caller's newest call on record (any day), with its note remark and AI summary when known. */
+  private async lastCall(from: string, callId: string): Promise<LastCallContext | undefined> {
+    const known = this.lastCalls.get(from);
+    if (known && Date.now() - known.at < LAST_CALL_KEEP_MS) return known.value;
+    const value = await this.readLastCall(from, callId);
+    if (this.lastCalls.size >= LAST_CALLS_KEPT) this.lastCalls.clear();
+    this.lastCalls.set(from, { at: Date.now(), value });
+    return value;
+  }
+
+  private async readLastCall(from: string, callId: string): Promise<LastCallContext | undefined> {
+    const answer = await this.pbx.request(
+      'cdr/search',
+      (client) => client.cdr.search({ call_from: from, page: 1, page_size: LAST_CALL_PAGE_SIZE }),
+      { priority: 'background' },
+    );
+    const record = answer.data.find((r) => (r.call_id ?? r.uid) !== callId);
+    if (!record) return undefined;
+    const details = this.lastCallDetails ? await this.lastCallDetails(record) : { summary: null };
+    return lastCallOf(record, details);
+  }
+
+  private async loadToday(from: string, callId: string): Promise<CallerContext | undefined> {
     if (!this.history.needsLoad(from)) return undefined;
     const dayStartSec = Math.floor(this.history.dayStart() / 1000);
     const answer = await this.pbx.request(

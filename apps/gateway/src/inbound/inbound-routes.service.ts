@@ -34,6 +34,7 @@ export class InboundRoutesService implements OnApplicationBootstrap {
   private table: InboundRouteTable | undefined;
   private routes: InboundRoute[] = [];
   private highestId = 0;
+  private readAt: number | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -51,6 +52,11 @@ export class InboundRoutesService implements OnApplicationBootstrap {
     });
   }
 
+  /** The routes as last read, by id, and when (epoch ms); undefined before the first read. */
+  current(): { routes: readonly InboundRoute[]; readAt: number } | undefined {
+    return this.table && this.readAt !== undefined ? { routes: this.routes, readAt: this.readAt } : undefined;
+  }
+
   /** Whether the routes were read at least once. */
   get loaded(): boolean {
     return this.table !== undefined;
@@ -61,6 +67,11 @@ export class InboundRoutesService implements OnApplicationBootstrap {
     const destination = this.table?.destinationOf(call);
     if (destination?.kind === 'unknown') this.polling.runSoon(JOB, UNMATCHED_REFRESH_GAP_MS);
     return destination;
+  }
+
+  /** Where `call` went and by which routes, without bringing a refresh forward (call history); undefined before the routes were read. */
+  routeOf(call: RoutedCall): ReturnType<InboundRouteTable['routeOf']> | undefined {
+    return this.table?.routeOf(call);
   }
 
   /** Calls `listener` whenever the routes changed (held calls are matched again); returns the unsubscribe. */
@@ -84,6 +95,7 @@ export class InboundRoutesService implements OnApplicationBootstrap {
     }
     const routes = [...new Map(found.map((route) => [route.id, route])).values()].sort((a, b) => a.id - b.id);
     this.highestId = Math.max(this.highestId, ...routes.map((route) => route.id));
+    this.readAt = Date.now();
     if (this.table && sameData(routes, this.routes)) return;
     const first = !this.table;
     this.routes = routes;

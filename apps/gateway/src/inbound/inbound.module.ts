@@ -23,6 +23,6 @@ import { InboundRoutesService } from './inbound-routes.service.js';
       useFactory: (stores?: ClusterStores) => stores?.decisionLock ?? new InMemoryDecisionLock(),
     },
   ],
-  exports: [HeldCallsService],
+  exports: [HeldCallsService, CallerContextService, InboundRoutesService],
 })
 export class InboundModule {}

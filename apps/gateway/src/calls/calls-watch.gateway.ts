@@ -1,0 +1,135 @@
+import { HttpException, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { fail, ok, parseCallWatch, type ErrorCode, type Result } from '@switchboard/live-protocol';
+import { isPbxEvent } from '@switchboard/pbx-api';
+import { AuthService } from '../auth/auth.service.js';
+import { hasRole } from '../auth/principal.js';
+import { SocketSessionsService } from '../auth/socket-sessions.service.js';
+import type { LiveSocket } from '../live/socket-types.js';
+import { describePbxError } from '../pbx/pbx-errors.js';
+import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { callsFailure } from './call-failure.js';
+import { CallWatchers, MAX_WATCHED_PER_SOCKET } from './call-watch.js';
+import { CallsService } from './calls.service.js';
+
+/** A REST-style failure (HttpException in the one shape) as a socket Result. */
+function resultOf(error: unknown): Result<never> {
+  const { exception } = callsFailure(error, 'the call');
+  const body = exception.getResponse() as { error?: { code?: ErrorCode; message?: string } };
+  return fail(
+    body.error?.code ?? 'internal',
+    body.error?.message ?? 'Something went wrong; it has been logged.',
+  );
+}
+
+/**
+ * Live call notes: a socket with a call's detail open sends `calls:watch {id}` and receives `call:note` when
+ * the PBX announces a change of that call's note (30028), with the note read again from callnotes/get. The
+ * access rule is the REST detail's: supervisors and admins (not viewers, not display links), and only a
+ * call of the session's scope (403 otherwise, 404 for no such call). Reads, so not audited.
+ */
+@WebSocketGateway()
+export class CallsWatchGateway implements OnModuleInit, OnModuleDestroy {
+  private readonly log = new Logger('CallsWatch');
+  private readonly watchers = new CallWatchers<LiveSocket>();
+  /** Sockets whose watches are dropped on disconnect already. */
+  private readonly cleaned = new WeakSet<LiveSocket>();
+  private off: (() => void) | undefined;
+
+  constructor(
+    private readonly sessions: SocketSessionsService,
+    private readonly auth: AuthService,
+    private readonly calls: CallsService,
+    private readonly pbx: PbxConnectionService,
+  ) {}
+
+  onModuleInit(): void {
+    this.off = this.pbx.onEvent(30028, (event) => {
+      if (!isPbxEvent(event, 30028)) return;
+      void this.noteChanged(String(event.msg.call_note_id ?? ''), String(event.msg.group_id ?? ''));
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.off?.();
+  }
+
+  @SubscribeMessage('calls:watch')
+  async watch(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ watching: string }>> {
+    const refused = await this.refusal(socket);
+    if (refused) return refused;
+    const parsed = parseCallWatch(payload);
+    if (!parsed.ok) return parsed;
+    const session = this.sessions.principalOf(socket)?.session;
+    if (!session) return fail('unauthorized', 'Sign in again.');
+    try {
+      const { record } = await this.calls.find(session, parsed.data.id);
+      const keys = {
+        noteId: record.call_note_id || record.call_note?.id || '',
+        groupId: record.call_note?.group_id || record.call_id || record.uid || '',
+      };
+      if (!this.watchers.add(socket, parsed.data.id, keys))
+        return fail(
+          'conflict',
+          `A screen may follow at most ${MAX_WATCHED_PER_SOCKET} calls; close one first.`,
+        );
+      if (!this.cleaned.has(socket)) {
+        this.cleaned.add(socket);
+        socket.once('disconnect', () => this.watchers.forget(socket));
+      }
+      return ok({ watching: parsed.data.id });
+    } catch (error) {
+      if (!(error instanceof HttpException))
+        this.log.warn({ msg: 'calls:watch failed', error: describePbxError(error) });
+      return resultOf(error);
+    }
+  }
+
+  @SubscribeMessage('calls:unwatch')
+  async unwatch(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() payload: unknown,
+  ): Promise<Result<{ watching: null }>> {
+    const refused = await this.refusal(socket);
+    if (refused) return refused;
+    const parsed = parseCallWatch(payload);
+    if (!parsed.ok) return parsed;
+    this.watchers.remove(socket, parsed.data.id);
+    return ok({ watching: null });
+  }
+
+  /** The access rule: a current session of a supervisor or admin, within the command rate. */
+  private async refusal(socket: LiveSocket): Promise<Result<never> | undefined> {
+    const principal = this.sessions.principalOf(socket);
+    if (!principal) return fail('unauthorized', 'Sign in again.');
+    if (!this.sessions.allowCommand(socket))
+      return fail('rate_limited', 'Too many commands at once; wait a moment and try again.');
+    if (!(await this.auth.isCurrent(principal))) {
+      this.sessions.expire(socket, 'Your session has ended; sign in again.');
+      return fail('unauthorized', 'Your session has ended; sign in again.');
+    }
+    const { session } = principal;
+    if (session.display || !hasRole(session.role, 'supervisor'))
+      return fail('forbidden', `${session.display ? 'Display links' : 'Viewers'} cannot see call history.`);
+    return undefined;
+  }
+
+  /** 30028: reads the note once and sends it to every socket watching the call. */
+  private async noteChanged(noteId: string, groupId: string): Promise<void> {
+    const targets = this.watchers.matching(noteId, groupId);
+    const first = targets[0];
+    if (!first) return;
+    try {
+      const note = await this.calls.readNote(noteId || first.keys.noteId, groupId || first.keys.groupId);
+      for (const { socket, callId, keys } of targets) {
+        if (noteId) keys.noteId = noteId;
+        socket.emit('call:note', { callId, note });
+      }
+    } catch (error) {
+      this.log.warn({ msg: 'changed call note not read', error: describePbxError(error) });
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { TokenSigner } from '../auth/token-signer.js';
+import { InboundModule } from '../inbound/inbound.module.js';
+import { QueuesModule } from '../queues/queues.module.js';
+import { CallTickets } from './call-tickets.js';
+import { CallsController } from './calls.controller.js';
+import { CallsService } from './calls.service.js';
+import { CallsWatchGateway } from './calls-watch.gateway.js';
+
+/** The PBX's call history: search, detail, notes, transcripts, recordings and the CSV export. */
+@Module({
+  imports: [AuthModule, QueuesModule, InboundModule],
+  controllers: [CallsController],
+  providers: [
+    CallsService,
+    CallsWatchGateway,
+    {
+      provide: CallTickets,
+      inject: [TokenSigner],
+      useFactory: (signer: TokenSigner) => new CallTickets(signer),
+    },
+  ],
+  exports: [CallsService],
+})
+export class CallsModule {}
