@@ -58,7 +58,7 @@ describe('spec sample requests', () => {
   it('ivr/create with the sample spelling allow_out_record_invaild creates an IVR and answers its id', async () => {
     const { status, body } = await send('ivr/create', IVR_SAMPLE);
     expect(status).toBe(200);
-    expect(body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 2 });
+    expect(body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 3 });
   });
 
   it('ivr/create names the sample spelling when its value is wrong', async () => {
@@ -120,10 +120,10 @@ describe('spec sample requests', () => {
       limit_type: 'both',
       number_list: '5551234&5555678',
     });
-    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 3 });
-    const { body } = await query('allow_numbers/query', { ids: '3,1,99' });
+    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 4 });
+    const { body } = await query('allow_numbers/query', { ids: '4,1,99' });
     expect(body['data']).toEqual([
-      { id: 3, name: 'Partners', limit_type: 'both', number_list: '5551234&5555678' },
+      { id: 4, name: 'Partners', limit_type: 'both', number_list: '5551234&5555678' },
       { id: 1, name: 'VIP customers', limit_type: 'inbound', number_list: '5550100&5550101' },
     ]);
     const duplicate = await send('allow_numbers/create', {
@@ -155,7 +155,7 @@ describe('spec sample requests', () => {
       limit_type: 'inbound',
       number_list: '5550000&5550001',
     });
-    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 2 });
+    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 3 });
     const taken = await send('block_numbers/create', {
       name: 'Known spam',
       limit_type: 'inbound',
@@ -166,12 +166,12 @@ describe('spec sample requests', () => {
 
   it('pin_list/create adds a list; a taken name is 40003; PINs must be digits', async () => {
     const created = await send('pin_list/create', {
-      name: 'Managers',
+      name: 'Night shift',
       pin_list: '1111,2222',
       enb_record_cdr: 1,
     });
-    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 2 });
-    expect((await send('pin_list/create', { name: 'Managers', pin_list: '3333' })).body['errcode']).toBe(
+    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 4 });
+    expect((await send('pin_list/create', { name: 'Night shift', pin_list: '3333' })).body['errcode']).toBe(
       40003,
     );
     const bad = await send('pin_list/create', { name: 'Bad', pin_list: '12a4' });
@@ -248,7 +248,7 @@ describe('spec sample requests', () => {
       assignment_mode: 'auto',
       members: [{ extension_id: 1 }, { extension_id: 2 }],
     });
-    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 1 });
+    expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 3 });
     const dup = await send('message_queue/create', {
       name: 'Chat team',
       assignment_mode: 'none',

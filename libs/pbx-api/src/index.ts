@@ -52,6 +52,14 @@ export type {
   StringRule,
 } from './rules/schema.js';
 export { findOperation, PBX_OPERATIONS, type PbxOperationName } from './rules/operations.js';
+export {
+  PBX_RESPONSES,
+  type ArrayShape,
+  type NumberShape,
+  type ObjectShape,
+  type ResponseShape,
+  type StringShape,
+} from './rules/responses.js';
 export { canonicalParams, validate, VALIDATE_LIMITS, type ValidateOptions } from './rules/validate.js';
 export { FORMATS } from './rules/formats.js';
 export { dialPatternMatches } from './dial-pattern.js';
@@ -371,12 +379,21 @@ export type {
 } from './resources/call-note.types.js';
 
 // Recording search and download (docs/pbx/records.md#recording-search, #recording-download).
-export type { RecordingSearchParams, RecordingSearchResponse } from './resources/recording.types.js';
+export type {
+  RecordingDownloadResponse,
+  RecordingOpenOptions,
+  RecordingRef,
+  RecordingSearchParams,
+  RecordingSearchResponse,
+  RecordingStream,
+} from './resources/recording.types.js';
+export type { PbxFileHeaders, PbxFileStream } from './internal/file-stream.js';
 
 // Configuration reads and edits: list / search / get / query / update / delete, phones, contacts and messaging
 // (docs/pbx/configuration.md#reading-and-editing-configuration).
 export {
   IVR_DIAL_EXT_OPTIONS,
+  IVR_KEYS,
   MESSAGE_QUEUE_ASSIGNMENT_MODES,
   PHONE_OPTION_MENUS,
 } from './rules/operations.js';

@@ -1,55 +1,134 @@
 /**
- * message_queue/create (docs/pbx/configuration.md#message-queues): a unique name and members that are
- * existing extensions.
+ * message_queue create, list, search, get, query, update and delete (docs/pbx/configuration.md#message-queues):
+ * a unique name and members that are existing extensions, each once. Every member has an entry id; update's
+ * `members` replaces the list, keeping an entry whose `id` is resubmitted and adding those sent without one
+ * (an `id` that is not an entry of this queue is a parameter error). Rows come under `list` (quirks.ts, 12).
  */
 import type { HandlerTable } from '../contracts.js';
-import { duplicateKey, invalidParams, type InvalidParam } from '../sim-errors.js';
+import { invalidParams, type InvalidParam } from '../sim-errors.js';
+import { ConfigStore, editableHandlers } from './config-store.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';
+
+interface Member {
+  id: number;
+  extension_id: number;
+}
 
 interface MessageQueue {
   id: number;
   name: string;
   assignment_mode: string;
-  member_ids: number[];
+  members: Member[];
 }
+
+type MemberAsk = { id?: number | string; extension_id: number | string };
+
+const SEED: readonly MessageQueue[] = [
+  {
+    id: 1,
+    name: 'PreSales Consult Queue',
+    assignment_mode: 'manual',
+    members: [
+      { id: 1, extension_id: 1 },
+      { id: 2, extension_id: 2 },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Support Chat',
+    assignment_mode: 'auto',
+    members: [
+      { id: 3, extension_id: 3 },
+      { id: 4, extension_id: 4 },
+      { id: 5, extension_id: 5 },
+    ],
+  },
+];
 
 /** Message queues. */
 export class MessageQueueResource implements SimResource {
-  private queues = new Map<number, MessageQueue>();
-  readonly handlers: HandlerTable = { 'message_queue/create': ({ params }) => this.create(params) };
+  readonly store = new ConfigStore<MessageQueue>({
+    resource: 'message_queue',
+    seed: () => SEED.map((queue) => ({ ...queue, members: queue.members.map((m) => ({ ...m })) })),
+    searchIn: (queue) => [queue.name],
+    unique: ['name'],
+  });
+  readonly handlers: HandlerTable;
 
-  constructor(private readonly context: ResourceContext) {}
-
-  reset(): void {
-    this.queues = new Map();
+  constructor(private readonly context: ResourceContext) {
+    this.handlers = {
+      'message_queue/create': ({ params }) => {
+        const members = this.members(params['members'] as MemberAsk[], []);
+        const created = this.store.insert({
+          name: String(params['name']),
+          assignment_mode: String(params['assignment_mode']),
+          members,
+        });
+        return { id: created.id };
+      },
+      ...editableHandlers(this.store, {
+        rows: 'list',
+        summary: (queue) => ({ id: queue.id, name: queue.name }),
+        detail: (queue) => this.detail(queue),
+        update: (id, params) => {
+          const queue = this.store.get(id);
+          const changes: Partial<MessageQueue> = {};
+          if (params['name'] !== undefined) changes.name = String(params['name']);
+          if (params['assignment_mode'] !== undefined)
+            changes.assignment_mode = String(params['assignment_mode']);
+          if (params['members'] !== undefined)
+            changes.members = this.members(params['members'] as MemberAsk[], queue.members);
+          this.store.update(queue.id, changes);
+        },
+      }),
+    };
   }
 
-  private create(params: Record<string, unknown>): { id: number } {
-    const name = String(params['name']);
-    const members = params['members'] as { extension_id: number | string }[];
+  reset(): void {
+    this.store.reset();
+  }
+
+  /** The member list asked for: extensions must exist, once each; `id` must be an entry of `current`. */
+  private members(asked: MemberAsk[], current: readonly Member[]): Member[] {
     const known = new Set(this.context.world().extensions.map((e) => e.id));
+    const entries = new Set(current.map((m) => m.id));
     const problems: InvalidParam[] = [];
     const seen = new Set<number>();
-    members.forEach((member, index) => {
-      const id = Number(member.extension_id);
+    asked.forEach((member, index) => {
+      const extensionId = Number(member.extension_id);
       const field = `members[${index}].extension_id`;
-      if (!known.has(id)) problems.push({ field, validation_type: 'not_exist', value: String(id) });
-      else if (seen.has(id)) problems.push({ field, validation_type: 'duplicate', value: String(id) });
-      seen.add(id);
+      if (!known.has(extensionId))
+        problems.push({ field, validation_type: 'not_exist', value: String(member.extension_id) });
+      else if (seen.has(extensionId))
+        problems.push({ field, validation_type: 'duplicate', value: String(member.extension_id) });
+      seen.add(extensionId);
+      if (member.id !== undefined && !entries.has(Number(member.id)))
+        problems.push({
+          field: `members[${index}].id`,
+          validation_type: 'not_exist',
+          value: String(member.id),
+        });
     });
     if (problems.length > 0) throw invalidParams(problems);
-    const taken = [...this.queues.values()].find((queue) => queue.name === name);
-    if (taken)
-      throw duplicateKey([
-        { field: 'name', value: name, external_source: 'message_queue', external_source_name: taken.name },
-      ]);
-    const id = nextId(this.queues.keys());
-    this.queues.set(id, {
-      id,
-      name,
-      assignment_mode: String(params['assignment_mode']),
-      member_ids: [...seen],
-    });
-    return { id };
+    let next = nextId(this.store.all().flatMap((queue) => queue.members.map((m) => m.id)));
+    return asked.map((member) => ({
+      id: member.id !== undefined ? Number(member.id) : next++,
+      extension_id: Number(member.extension_id),
+    }));
+  }
+
+  private detail(queue: MessageQueue): Record<string, unknown> {
+    const extensions = new Map(this.context.world().extensions.map((e) => [e.id, e]));
+    return {
+      id: queue.id,
+      name: queue.name,
+      members: queue.members.map((m) => ({
+        id: m.id,
+        extension_id: m.extension_id,
+        ext_num: extensions.get(m.extension_id)?.number ?? '',
+        caller_id_name: extensions.get(m.extension_id)?.name ?? '',
+      })),
+      assignment_mode: queue.assignment_mode,
+    };
   }
 }

@@ -1,9 +1,12 @@
 /**
  * Allowlist and blocklist rules share one shape (docs/pbx/configuration.md#allowlist-and-blocklist): a name
- * unique within its list, a communication type and `&`-separated numbers.
+ * unique within its list, a communication type and `&`-separated numbers. Both lists answer create, list,
+ * search (in names and numbers), get (under the examples' `allow_number_info` / `block_number_info`), query,
+ * update and delete.
  */
-import { duplicateKey, notFound } from '../sim-errors.js';
-import { nextId } from './sim-resource.js';
+import type { HandlerTable } from '../contracts.js';
+import { ConfigStore, editableHandlers, picked } from './config-store.js';
+import type { SimResource } from './sim-resource.js';
 
 /** A rule as allow_numbers/query answers it. */
 export interface NumberRule {
@@ -13,55 +16,44 @@ export interface NumberRule {
   number_list: string;
 }
 
-/** One list of number rules. */
-export class NumberRuleStore {
-  private rules = new Map<number, NumberRule>();
+const FIELDS = ['name', 'limit_type', 'number_list'] as const;
 
-  constructor(
-    private readonly source: string,
-    private readonly seed: readonly NumberRule[],
-  ) {
-    this.reset();
+/** One list of number rules with its handlers. */
+export class NumberRuleList implements SimResource {
+  readonly store: ConfigStore<NumberRule>;
+  readonly handlers: HandlerTable;
+
+  constructor(resource: 'allow_numbers' | 'block_numbers', seed: readonly NumberRule[]) {
+    this.store = new ConfigStore<NumberRule>({
+      resource,
+      seed: () => seed.map((rule) => ({ ...rule })),
+      searchIn: (rule) => [rule.name, ...rule.number_list.split('&')],
+      sortBy: { name: (rule) => rule.name },
+      unique: ['name'],
+    });
+    this.handlers = {
+      [`${resource}/create`]: ({ params }: { params: Record<string, unknown> }) => ({
+        id: this.store.insert({
+          name: String(params['name']),
+          limit_type: String(params['limit_type']),
+          number_list: String(params['number_list']),
+        }).id,
+      }),
+      ...editableHandlers(this.store, {
+        rows: 'data',
+        // The examples wrap the rule in `<singular>_info` (quirks.ts, 11).
+        getKey: resource === 'allow_numbers' ? 'allow_number_info' : 'block_number_info',
+        update: (id, params) => this.store.update(id, picked<NumberRule>(params, FIELDS)),
+      }),
+    };
   }
 
   reset(): void {
-    this.rules = new Map(this.seed.map((rule) => [rule.id, { ...rule }]));
-  }
-
-  /** Adds a rule; 40003 when the name is taken. */
-  create(params: Record<string, unknown>): { id: number } {
-    const name = String(params['name']);
-    const taken = [...this.rules.values()].find((rule) => rule.name === name);
-    if (taken)
-      throw duplicateKey([
-        { field: 'name', value: name, external_source: this.source, external_source_name: taken.name },
-      ]);
-    const id = nextId(this.rules.keys());
-    this.rules.set(id, {
-      id,
-      name,
-      limit_type: String(params['limit_type']),
-      number_list: String(params['number_list']),
-    });
-    return { id };
+    this.store.reset();
   }
 
   /** Every rule, by id. */
   all(): NumberRule[] {
-    return [...this.rules.values()].map((rule) => ({ ...rule }));
-  }
-
-  /** Removes a rule; 40004 naming `id` when there is none (deleting twice fails the second time). */
-  delete(id: number): void {
-    if (!this.rules.delete(id))
-      throw notFound('id', id, 'unknown_rule', `no ${this.source} rule has this id`);
-  }
-
-  /** Rules with these ids, in the order asked; unknown ids are left out. */
-  query(ids: number[]): NumberRule[] {
-    return ids.flatMap((id) => {
-      const rule = this.rules.get(id);
-      return rule ? [{ ...rule }] : [];
-    });
+    return this.store.all().map((rule) => ({ ...rule }));
   }
 }

@@ -1,7 +1,10 @@
-/** pin_list/create (docs/pbx/configuration.md#pin-lists): names are unique among PIN lists. */
+/**
+ * pin_list create, list, search, get, query, update and delete (docs/pbx/configuration.md#pin-lists): names
+ * are unique among PIN lists; query reads `ids` or the example's `id` (quirks.ts, 14).
+ */
 import type { HandlerTable } from '../contracts.js';
-import { duplicateKey } from '../sim-errors.js';
-import { nextId, type SimResource } from './sim-resource.js';
+import { ConfigStore, editableHandlers, picked } from './config-store.js';
+import type { SimResource } from './sim-resource.js';
 
 interface PinList {
   id: number;
@@ -12,36 +15,37 @@ interface PinList {
 
 const SEED: readonly PinList[] = [
   { id: 1, name: 'International calls', pin_list: '1234,5678', enb_record_cdr: 1 },
+  { id: 2, name: 'Managers', pin_list: '2283,3301,4865', enb_record_cdr: 0 },
+  { id: 3, name: 'After hours', pin_list: '7203,5501', enb_record_cdr: 1 },
 ];
 
 /** PIN lists. */
 export class PinListResource implements SimResource {
-  private lists = new Map<number, PinList>();
-  readonly handlers: HandlerTable = { 'pin_list/create': ({ params }) => this.create(params) };
-
-  constructor() {
-    this.reset();
-  }
+  readonly store = new ConfigStore<PinList>({
+    resource: 'pin_list',
+    seed: () => SEED.map((list) => ({ ...list })),
+    searchIn: (list) => [list.name],
+    sortBy: { name: (list) => list.name },
+    unique: ['name'],
+  });
+  readonly handlers: HandlerTable = {
+    'pin_list/create': ({ params }) => {
+      const enb = params['enb_record_cdr'];
+      const created = this.store.insert({
+        name: String(params['name']),
+        pin_list: String(params['pin_list']),
+        enb_record_cdr: typeof enb === 'number' ? enb : 0,
+      });
+      return { id: created.id };
+    },
+    ...editableHandlers(this.store, {
+      rows: 'data',
+      update: (id, params) =>
+        this.store.update(id, picked<PinList>(params, ['name', 'pin_list', 'enb_record_cdr'])),
+    }),
+  };
 
   reset(): void {
-    this.lists = new Map(SEED.map((list) => [list.id, { ...list }]));
-  }
-
-  private create(params: Record<string, unknown>): { id: number } {
-    const name = String(params['name']);
-    const taken = [...this.lists.values()].find((list) => list.name === name);
-    if (taken)
-      throw duplicateKey([
-        { field: 'name', value: name, external_source: 'pin_list', external_source_name: taken.name },
-      ]);
-    const id = nextId(this.lists.keys());
-    const enb = params['enb_record_cdr'];
-    this.lists.set(id, {
-      id,
-      name,
-      pin_list: String(params['pin_list']),
-      enb_record_cdr: typeof enb === 'number' ? enb : 0,
-    });
-    return { id };
+    this.store.reset();
   }
 }

@@ -1,29 +1,12 @@
-import type { PbxRequester, RequestOptions } from '../internal/requester.js';
-import type {
-  BlockNumbersCreateParams,
-  BlockNumbersCreateResponse,
-  BlockNumbersDeleteParams,
-  BlockNumbersDeleteResponse,
-  BlockNumbersListParams,
-  BlockNumbersListResponse,
-} from './block-numbers.types.js';
+import type { PbxRequester } from '../internal/requester.js';
+import { NumberRuleOperations } from './number-rules.js';
 
-/** Call blocklist rules. */
-export class BlockNumbersResource {
-  constructor(private readonly api: PbxRequester) {}
-
-  /** POST block_numbers/create: adds a rule (e.g. to block a caller a supervisor refused). */
-  create(params: BlockNumbersCreateParams, options?: RequestOptions): Promise<BlockNumbersCreateResponse> {
-    return this.api.call('block_numbers/create', params, options);
-  }
-
-  /** GET block_numbers/list: the rules, a page at a time. */
-  list(params: BlockNumbersListParams = {}, options?: RequestOptions): Promise<BlockNumbersListResponse> {
-    return this.api.call('block_numbers/list', params, options);
-  }
-
-  /** GET block_numbers/delete: removes one rule (e.g. to undo a block a supervisor regretted). Never retried. */
-  delete(params: BlockNumbersDeleteParams, options?: RequestOptions): Promise<BlockNumbersDeleteResponse> {
-    return this.api.call('block_numbers/delete', params, options);
+/**
+ * Call blocklist rules: create (e.g. to block a caller a supervisor refused), list, search, get, query,
+ * update, delete (e.g. to undo that block) (docs/pbx/configuration.md#allowlist-and-blocklist).
+ */
+export class BlockNumbersResource extends NumberRuleOperations<'block_numbers'> {
+  constructor(api: PbxRequester) {
+    super(api, 'block_numbers', 'block_number_info');
   }
 }

@@ -1,4 +1,5 @@
 import type { PbxSuccess } from '../types.js';
+import type { PbxListParams, PbxSearchParams } from './editable.types.js';
 
 /** Query of company_contact/query. */
 export interface CompanyContactQueryParams {
@@ -57,3 +58,34 @@ export interface CompanyContact {
 export interface CompanyContactQueryResponse extends PbxSuccess {
   data: CompanyContact[];
 }
+
+/**
+ * A contact as company_contact/list and search show it: a flatter shape than query's, with the numbers as
+ * named fields (docs/pbx/configuration.md#company-contacts). Empty fields may be left out.
+ */
+export interface CompanyContactRow {
+  id: number;
+  contact_name: string;
+  company?: string;
+  email?: string;
+  phonebook_list?: CompanyContactPhonebook[];
+  remark?: string;
+  business?: string;
+  business2?: string;
+  mobile?: string;
+  mobile2?: string;
+  home?: string;
+  home2?: string;
+  business_fax?: string;
+  home_fax?: string;
+  other?: string;
+}
+
+/** Fields company_contact/list sorts by. */
+export type CompanyContactSortBy =
+  'id' | 'contact_name' | 'company' | 'email' | 'business' | 'mobile' | 'home' | 'business_fax';
+
+/** company_contact/list: paging (page_size up to 10,000, the default) and sorting. */
+export type CompanyContactListParams = PbxListParams<CompanyContactSortBy>;
+/** company_contact/search: the list's parameters plus a keyword matched in names, companies and numbers. */
+export type CompanyContactSearchParams = PbxSearchParams<CompanyContactSortBy>;

@@ -1,4 +1,5 @@
 import type { KnownString, PbxCreatedResponse, PbxFlag } from './common.types.js';
+import type { PbxByIdParams, PbxListParams, PbxSearchParams } from './editable.types.js';
 
 /** An extension, extension group or organization callers may (or may not) dial from the IVR. */
 export interface IvrExtEntry {
@@ -107,3 +108,49 @@ export type IvrCreateParams = IvrCreateBase &
 
 /** Answer of ivr/create: the new IVR's ID. */
 export type IvrCreateResponse = PbxCreatedResponse;
+
+/** `dial_ext_option` as reads and updates know it: create takes only `allow` and `restrict`. */
+export type IvrDialExtOption = 'disable' | 'all' | 'allow' | 'restrict';
+
+/** An IVR as ivr/list and ivr/search show it (docs/pbx/configuration.md#ivr). */
+export interface IvrSummary {
+  id: number;
+  number: string;
+  name: string;
+  dial_ext_option: IvrDialExtOption;
+  enb_dial_outb_routes: PbxFlag;
+  /** Newer firmware only. */
+  client_unique_ringtone?: string;
+}
+
+/**
+ * An IVR as ivr/get and ivr/query show it: the summary, the prompt settings, the extension and route lists,
+ * and every key's destination (the fields of create; absent keys have no destination).
+ */
+export type IvrDetail = IvrSummary &
+  Omit<IvrCreateBase, 'number' | 'name'> & {
+    dial_ext_list?: IvrExtEntry[];
+    restrict_dial_ext_list?: IvrExtEntry[];
+    dial_outb_route_list?: IvrRouteEntry[];
+    prompt_manger_enb?: PbxFlag;
+  } & IvrKeyDestinations;
+
+/** ivr/list: paging, sorted by `id`, `number` or `name`. */
+export type IvrListParams = PbxListParams<'id' | 'number' | 'name'>;
+/** ivr/search: the list's parameters plus a keyword matched in numbers and names. */
+export type IvrSearchParams = PbxSearchParams<'id' | 'number' | 'name'>;
+
+/**
+ * ivr/update: the IVR's ID and any create field, all optional; `dial_ext_option` takes all four values, and
+ * `allow` / `restrict` still need their list (docs/pbx/configuration.md#ivr).
+ */
+export type IvrUpdateParams = PbxByIdParams &
+  Partial<IvrCreateBase> & {
+    dial_ext_option?: IvrDialExtOption;
+    dial_ext_list?: IvrExtEntry[];
+    restrict_dial_ext_list?: IvrExtEntry[];
+    enb_dial_outb_routes?: PbxFlag;
+    dial_outb_route_list?: IvrRouteEntry[];
+    prompt_manger_enb?: PbxFlag;
+    prompt_manger_password?: string;
+  } & IvrKeyDestinations;

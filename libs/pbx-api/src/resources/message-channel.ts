@@ -1,11 +1,15 @@
 import { paginate } from '../internal/paginate.js';
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import { rowsUnder } from '../quirks.js';
 import type {
+  MessageChannelGetLiveChatParams,
+  MessageChannelGetLiveChatResponse,
   MessageChannelGetParams,
   MessageChannelGetResponse,
   MessageChannelIterateParams,
   MessageChannelListParams,
   MessageChannelListResponse,
+  MessageChannelSearchParams,
   MessageChannelSummary,
 } from './message-channel.types.js';
 
@@ -36,5 +40,27 @@ export class MessageChannelResource {
   /** GET message_channel/get: one SMS, chat-app or social-page channel with its routing. */
   get(params: MessageChannelGetParams, options?: RequestOptions): Promise<MessageChannelGetResponse> {
     return this.api.call('message_channel/get', params, options);
+  }
+
+  /**
+   * GET message_channel/search: one page of channels whose name or number contains `search_value`, with
+   * counters for `time_range`; rows under `list` whichever key the PBX used (quirks.ts, 12).
+   */
+  async search(
+    params: MessageChannelSearchParams,
+    options?: RequestOptions,
+  ): Promise<MessageChannelListResponse> {
+    return rowsUnder(
+      await this.api.call<MessageChannelListResponse>('message_channel/search', params, options),
+      'list',
+    );
+  }
+
+  /** GET message_channel/getlivechat: one live chat channel (message_channel/get does not serve them). */
+  getLiveChat(
+    params: MessageChannelGetLiveChatParams,
+    options?: RequestOptions,
+  ): Promise<MessageChannelGetLiveChatResponse> {
+    return this.api.call('message_channel/getlivechat', params, options);
   }
 }

@@ -121,3 +121,34 @@ export interface MessageChannelDetail {
 export interface MessageChannelGetResponse extends PbxSuccess {
   data: MessageChannelDetail;
 }
+
+/** Query of message_channel/search: the list's (all required) plus a keyword matched in names and numbers. */
+export interface MessageChannelSearchParams extends MessageChannelListParams {
+  search_value?: string;
+}
+
+/** Query of message_channel/getlivechat. */
+export interface MessageChannelGetLiveChatParams {
+  /** ID of a channel whose `type` is `livechat` in list or search. */
+  id: number;
+}
+
+/** A live chat channel in detail (docs/pbx/configuration.md#message-channels); the guide's table is cut after these. */
+export interface MessageLiveChatChannel {
+  id: number;
+  name: string;
+  type: 'livechat';
+  channel: 'livechat';
+  channel_number: string;
+  /** The site embedding the chat widget. */
+  website_domain: string;
+  /** 1 chat only, 2 phone call and chat. */
+  communication_method: 1 | 2;
+  /** Where new chats go: an `extension`, a message `queue` or the `api`. */
+  destination_type: KnownString<'extension' | 'queue' | 'api'>;
+}
+
+/** Answer of message_channel/getlivechat. */
+export interface MessageChannelGetLiveChatResponse extends PbxSuccess {
+  data: MessageLiveChatChannel;
+}

@@ -1,4 +1,5 @@
 import type { PbxSuccess } from '../types.js';
+import type { KnownString } from './common.types.js';
 
 /** Query of message_session/get. */
 export interface MessageSessionGetParams {
@@ -62,4 +63,60 @@ export interface MessageSession {
 /** Answer of message_session/get: the session under `list`, as the PBX names it. */
 export interface MessageSessionGetResponse extends PbxSuccess {
   list: MessageSession;
+}
+
+/** Channel types of a session. */
+export type MessageSessionType = KnownString<'sms' | 'whatsapp' | 'facebook' | 'livechat'>;
+
+/**
+ * Query of message_session/list (docs/pbx/configuration.md#message-sessions). There is no `page`: the next
+ * page starts after the last session of this one (`first_msg_id` = its `last_msg_id`).
+ */
+export type MessageSessionListParams = {
+  page_size: number;
+  /** `all` campaign and other sessions, `campaign` only; absent = non-campaign only. */
+  collection?: 'all' | 'campaign';
+  /** Cursor: the `last_msg_id` of the last session of the previous page. */
+  first_msg_id?: number;
+  /** 0 unarchived, 1 archived, 2 all. */
+  is_archived?: 0 | 1 | 2;
+  /** 0 open, 1 closed, 2 all. */
+  is_closed?: 0 | 1 | 2;
+  /** 0 all, 1 picked up, 2 not picked up. */
+  is_pickup?: 0 | 1 | 2;
+} & (
+  | { /** An extension user's sessions. */ user_type: 1; user_no: string }
+  | { /** The third-party message analytics platform: `api` or absent. */ user_type: 9; user_no?: string }
+);
+
+/** Query of message_session/search: the list's plus a keyword matched in customers and channel names. */
+export type MessageSessionSearchParams = MessageSessionListParams & { search_value?: string };
+
+/** A session as list and search show it (the guide's table is cut after `expire`; the rest is ours). */
+export interface MessageSessionSummary {
+  id: number;
+  type: MessageSessionType;
+  /** 1 closed. */
+  is_close: 0 | 1;
+  /** 1 archived. */
+  is_archived: 0 | 1;
+  /** The customer. */
+  to: MessageSessionCustomer;
+  /** Seconds left of the 24-hour reply window (WhatsApp, Facebook); -1 never expires, 0 expired. */
+  expire: number;
+  /** ID of the session's latest message: the cursor for the next page. */
+  last_msg_id: number;
+  channel_name: string;
+  did_number: string;
+}
+
+/** Answer of message_session/list and search: rows under `list` (quirks.ts, 12). */
+export interface MessageSessionListResponse extends PbxSuccess {
+  list: MessageSessionSummary[];
+  total_number?: number;
+}
+
+/** Answer of message_session/query: sessions in detail under `list`; unknown IDs are left out. */
+export interface MessageSessionQueryResponse extends PbxSuccess {
+  list: MessageSession[];
 }

@@ -1,5 +1,6 @@
 import type { PbxSuccess } from '../types.js';
-import type { PbxFlag } from './common.types.js';
+import type { KnownString, PbxFlag } from './common.types.js';
+import type { PbxSearchParams } from './editable.types.js';
 
 /** A phone to add: its MAC address and the extension it is assigned to. */
 export interface PhoneAssignment {
@@ -56,3 +57,66 @@ export interface PhoneBatchUpdateParams {
 
 /** Answer of phone/batchupdate. */
 export type PhoneBatchUpdateResponse = PbxSuccess;
+
+/** A provisioned phone as phone/search shows it (docs/pbx/configuration.md#ip-phones). */
+export interface PhoneSummary {
+  id: number;
+  mac: string;
+  vendor: string;
+  model: string;
+  template_name: string;
+  /** Private IP, reported only by phones provisioned by PnP on some editions; empty otherwise. */
+  ip: string;
+  firmware: string;
+  assigned_ext_status: KnownString<'Registered' | 'Unregistered'>;
+  /** `Unassigned` when no extension is assigned. */
+  assigned_ext_num: string;
+  /** `Unassigned` when no extension is assigned. */
+  assigned_ext_name: string;
+}
+
+/** A provisioned phone as phone/get shows it. */
+export interface PhoneDetail {
+  id: number;
+  mac: string;
+  vendor: string;
+  model: string;
+  template_name: string;
+  provisioning_method: KnownString<'pnp' | 'dhcp' | 'rps' | 'rps_fqdn'>;
+  provisioning_link: string;
+  enb_rps_auth: PbxFlag;
+  /** The assigned extension's ID, as text. */
+  assigned_extension: string;
+}
+
+/** phone/search: paging, sorted by `vendor`, `model` or `ip`, and a keyword (MAC, vendor, model, extension). */
+export type PhoneSearchParams = PbxSearchParams<'vendor' | 'model' | 'ip'>;
+
+/** Answer of phone/get: one phone under `data`, an object whichever form the PBX used (quirks.ts, 13). */
+export interface PhoneGetResponse extends PbxSuccess {
+  data: PhoneDetail;
+}
+
+/** phone/batchdelete and phone/batchreprovision: the phones' IDs. */
+export interface PhoneBatchParams {
+  batch_id_list: number[];
+}
+
+/** A menu of auto_provisioning/compatibility; model, template and method menus need the vendor or model. */
+export type PhoneOptionsParams =
+  | { menu: 'phone_vendor' }
+  | { menu: 'phone_model'; vendor: string }
+  | { menu: 'phone_template'; model: string; vendor?: string }
+  | { menu: 'autop_method'; vendor: string; model: string };
+
+/** One option: `text` a name (for autop_method the provisioning link), `value` what to send, `type` e.g. `Deskphone`. */
+export interface PhoneOption {
+  text: string;
+  value: string;
+  type: string;
+}
+
+/** Answer of auto_provisioning/compatibility. */
+export interface PhoneOptionsResponse extends PbxSuccess {
+  data: PhoneOption[];
+}

@@ -1,22 +1,122 @@
+import { PbxApiError, PbxTransportError } from '../errors.js';
 import { paginate } from '../internal/paginate.js';
+import { redactSecrets } from '../internal/redact.js';
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
   Recording,
   RecordingIterateParams,
   RecordingListParams,
+  RecordingDownloadResponse,
   RecordingListResponse,
+  RecordingOpenOptions,
+  RecordingRef,
+  RecordingSearchParams,
+  RecordingSearchResponse,
+  RecordingStream,
 } from './recording.types.js';
 
 /** Page size `iterate()` uses when none is given (the PBX publishes no maximum for this list). */
 export const RECORDING_ITERATE_PAGE_SIZE = 100;
 
+/** How long a download link is reused: well inside the 30 minutes the PBX keeps it valid. */
+export const RECORDING_LINK_REUSE_MS = 25 * 60 * 1000;
+/** Links remembered at most (one per recording); the oldest is forgotten first. */
+const MAX_CACHED_LINKS = 1_000;
+
+interface CachedLink {
+  file: string;
+  path: string;
+  fetchedAt: number;
+}
+
 /** Call recordings. */
 export class RecordingResource {
-  constructor(private readonly api: PbxRequester) {}
+  /** Download links by recording (`id:7`, `file:x.wav`), in the order they were fetched. */
+  private readonly links = new Map<string, CachedLink>();
+
+  /** `now`: the clock link ages are measured with (tests replace it). */
+  constructor(
+    private readonly api: PbxRequester,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * GET recording/download (step 1, docs/pbx/records.md#recording-download): the file name and a link valid 30
+   * minutes. The link works only with the access token: keep it on the server, never hand it to a browser.
+   */
+  async downloadLink(ref: RecordingRef, options?: RequestOptions): Promise<RecordingDownloadResponse> {
+    const answer = await this.api.call<RecordingDownloadResponse>('recording/download', ref, options);
+    const path: unknown = answer.download_resource_url;
+    // The file is fetched with our token, so only a path on the PBX this client talks to is followed.
+    if (typeof answer.file !== 'string' || typeof path !== 'string' || !/^\/?api\/download\//.test(path)) {
+      throw new PbxTransportError(
+        'recording/download answered without a file name and an /api/download/ path',
+        'recording/download',
+      );
+    }
+    return answer;
+  }
+
+  /**
+   * Streams a recording (step 2), whole or a byte range: `{ status, headers, body }` with the body a Node
+   * stream the caller must consume or destroy. The link of step 1 is reused for 25 minutes; when the PBX
+   * answers an errcode instead of audio (an expired or unknown link), a new link is fetched once and the
+   * request repeated. Fails with PbxApiError when the PBX still refuses; errors never carry the token or link.
+   */
+  async open(ref: RecordingRef, options: RecordingOpenOptions = {}): Promise<RecordingStream> {
+    const key = 'id' in ref ? `id:${ref.id}` : `file:${ref.file}`;
+    const requestOptions = options.signal ? { signal: options.signal } : {};
+    const streamOptions = { ...requestOptions, ...(options.range ? { range: options.range } : {}) };
+    let link = this.cachedLink(key) ?? (await this.fetchLink(ref, key, requestOptions));
+    let result = await this.api.openStream('recording/download', link.path, streamOptions);
+    if (result.kind === 'envelope') {
+      this.links.delete(key);
+      link = await this.fetchLink(ref, key, requestOptions);
+      result = await this.api.openStream('recording/download', link.path, streamOptions);
+    }
+    if (result.kind === 'envelope') {
+      this.links.delete(key);
+      const { errcode, errmsg } = result.envelope;
+      throw new PbxApiError('recording/download', errcode, redactSecrets(errmsg, [link.path]));
+    }
+    return { file: link.file, ...result.file };
+  }
+
+  private cachedLink(key: string): CachedLink | undefined {
+    const link = this.links.get(key);
+    if (link && this.now() - link.fetchedAt < RECORDING_LINK_REUSE_MS) return link;
+    this.links.delete(key);
+    return undefined;
+  }
+
+  private async fetchLink(ref: RecordingRef, key: string, options: RequestOptions): Promise<CachedLink> {
+    const answer = await this.downloadLink(ref, options);
+    const link = { file: answer.file, path: answer.download_resource_url, fetchedAt: this.now() };
+    this.links.delete(key);
+    this.links.set(key, link);
+    for (const oldest of this.links.keys()) {
+      if (this.links.size <= MAX_CACHED_LINKS) break;
+      this.links.delete(oldest);
+    }
+    return link;
+  }
 
   /** GET recording/list: one page of recordings. */
   list(params: RecordingListParams = {}, options?: RequestOptions): Promise<RecordingListResponse> {
     return this.api.call('recording/list', params, options);
+  }
+
+  /** GET recording/search: one page of the recordings matching time (Unix seconds), parties or IDs. */
+  async search(
+    params: RecordingSearchParams = {},
+    options?: RequestOptions,
+  ): Promise<RecordingSearchResponse> {
+    const answer = await this.api.call<Omit<RecordingSearchResponse, 'data'> & { data?: Recording[] }>(
+      'recording/search',
+      params,
+      options,
+    );
+    return { ...answer, data: answer.data ?? [] };
   }
 
   /** Every recording across all pages, in the requested order, fetched page by page as you consume them. */

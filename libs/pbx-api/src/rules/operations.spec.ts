@@ -3,6 +3,7 @@ import type { FieldViolation } from '../errors.js';
 import { IVR_KEYS, PBX_OPERATIONS, type PbxOperationName } from './operations.js';
 import type { FieldRule, ObjectRule } from './schema.js';
 import { validate } from './validate.js';
+import { EDIT_REJECTED, EDIT_VALID, ivrUpdateRejections } from '../../test/support/edit-operation-cases.js';
 
 type Body = Record<string, unknown>;
 type RuleKind = FieldViolation['rule'];
@@ -25,6 +26,8 @@ const VALID: Record<PbxOperationName, Body> = {
   get_token: { username: 'client-id', password: 'client-secret' },
   refresh_token: { refresh_token: 'r' },
   del_token: {},
+  // The read-and-edit operations of configuration resources (test/support/edit-operation-cases.ts).
+  ...EDIT_VALID,
   'ivr/create': {
     number: '6200',
     name: 'Menu',
@@ -63,8 +66,6 @@ const VALID: Record<PbxOperationName, Body> = {
   'message_queue/create': { name: 'Chat', assignment_mode: 'auto', members: [{ extension_id: 12 }] },
   'allow_numbers/create': { name: 'VIP', limit_type: 'both', number_list: '5551234&5555678' },
   'block_numbers/create': { name: 'Spam', limit_type: 'inbound', number_list: '5551234' },
-  'block_numbers/delete': { id: 4 },
-  'block_numbers/list': { page: 1, page_size: 20, sort_by: 'id', order_by: 'desc' },
   'pin_list/create': { name: 'PINs', pin_list: '1234,5678', enb_record_cdr: 1 },
   'cdr/search': {
     page: 1,
@@ -94,8 +95,19 @@ const VALID: Record<PbxOperationName, Body> = {
   'message_channel/get': { id: 4 },
   'company_contact/query': { ids: '3' },
   'message_session/get': { id: 23 },
-  'allow_numbers/query': { ids: '2' },
   'recording/list': { page: 1, page_size: 50, sort_by: 'time', order_by: 'desc' },
+  'recording/download': { id: 449 },
+  'recording/search': {
+    page: 1,
+    page_size: 20,
+    sort_by: 'id',
+    order_by: 'desc',
+    start_time: '1755820800',
+    end_time: '1755907199',
+    caller: '5551234',
+    callee: '2001',
+    ids: '449,506',
+  },
   'system/information': {},
   'system/get_menuoptions': { menu: 'queue_agent', id: 2 },
   'callnotes/update': {
@@ -185,6 +197,8 @@ const ACCEPTED: Array<Case & { why: string }> = [
   { op: 'ivr/create', patch: { dial_outb_route_list: [{ value: '4' }] }, why: 'route text is optional' },
   { op: 'cdr/search', patch: { page_size: 1 }, why: 'page_size lower bound' },
   { op: 'cdr/search', patch: { did: '' }, why: 'an empty optional filter is not checked for format' },
+  { op: 'cdr/search', patch: { page: '', page_size: '' }, why: 'blank paging means page 1 of 10,000' },
+  { op: 'recording/download', patch: { id: undefined, file: 'r.wav' }, why: 'a file name instead of the id' },
   {
     op: 'phone/batchcreate',
     patch: { provisioning_method: 'dhcp_via_onsite_proxy' },
@@ -408,7 +422,15 @@ const REJECTED: Rejection[] = [
   ...(
     ['message_channel/get', 'message_session/get', 'queue/agent_status', 'queue/call_status'] as const
   ).flatMap((op) => [missing(op, 'id'), reject(op, { id: 0 }, 'id', 'range')]),
-  ...(['recording/list', 'queue/list', 'block_numbers/list', 'extension/list'] as const).flatMap((op) => [
+  reject('recording/search', { start_time: '2025/08/22 00:00:00' }, 'start_time', 'format'),
+  reject('recording/download', { id: undefined }, 'id|file', 'required'),
+  reject('recording/download', { file: 'a.wav' }, 'id|file', 'required'),
+  reject('recording/download', { id: 0 }, 'id', 'range'),
+  reject('recording/search', { end_time: '1755907199.5' }, 'end_time', 'format'),
+  reject('recording/search', { ids: '449 506' }, 'ids', 'format'),
+  ...(
+    ['recording/list', 'recording/search', 'queue/list', 'block_numbers/list', 'extension/list'] as const
+  ).flatMap((op) => [
     reject(op, { page: 0 }, 'page', 'range'),
     reject(op, { page_size: 0 }, 'page_size', 'range'),
     reject(op, { sort_by: 'size' }, 'sort_by', 'enum'),
@@ -460,6 +482,15 @@ const REJECTED: Rejection[] = [
   missing('conference/kick_member', 'number'),
   reject('conference/kick_member', { member_channel_id: 'a,,b' }, 'member_channel_id', 'format'),
 ];
+REJECTED.push(
+  ...EDIT_REJECTED,
+  ...ivrUpdateRejections(
+    REJECTED,
+    Object.entries(PBX_OPERATIONS['ivr/create'].params.fields).flatMap(([field, rule]) =>
+      rule.required ? [field] : [],
+    ),
+  ),
+);
 
 /** `field:kind` for every constraint of a rule, derived from the catalogue itself. */
 function constraintsOf(rule: ObjectRule, path = ''): string[] {

@@ -222,6 +222,8 @@ function editable<R extends string>(
   shape: {
     /** Parameters of list (search adds `search_value`). */
     list: Record<string, FieldRule>;
+    /** Parameters of search besides `search_value`, when they differ from list's. */
+    search?: Record<string, FieldRule>;
     /** Fields update may change (all optional). */
     update: Record<string, FieldRule>;
     updateRule?: Omit<ObjectRule, 'type' | 'fields'>;
@@ -232,7 +234,12 @@ function editable<R extends string>(
   const rows = { responseArrays: [shape.rows] };
   return {
     [`${resource}/list`]: op(`${resource}/list`, 'GET', obj(shape.list), rows),
-    [`${resource}/search`]: op(`${resource}/search`, 'GET', obj({ ...shape.list, ...searching }), rows),
+    [`${resource}/search`]: op(
+      `${resource}/search`,
+      'GET',
+      obj({ ...(shape.search ?? shape.list), ...searching }),
+      rows,
+    ),
     [`${resource}/get`]: op(`${resource}/get`, 'GET', obj(byId)),
     [`${resource}/query`]: op(`${resource}/query`, 'GET', byIds, rows),
     [`${resource}/update`]: op(
@@ -269,7 +276,11 @@ export const PBX_OPERATIONS = {
   ...editable('ivr', {
     list: { ...paging, ...sorted(['id', 'number', 'name']) },
     update: { ...ivrCreate.fields, dial_ext_option: str({ enum: IVR_DIAL_EXT_OPTIONS }) },
-    updateRule: { conditions: ivrCreate.conditions ?? [] },
+    // The sample's spelling of the invalid-input flag applies to update too (quirks.ts, 15).
+    updateRule: {
+      conditions: ivrCreate.conditions ?? [],
+      ...(ivrCreate.aliases ? { aliases: ivrCreate.aliases } : {}),
+    },
     rows: 'data',
   }),
   'phone/batchcreate': op(
@@ -387,17 +398,28 @@ export const PBX_OPERATIONS = {
   ...editable('pin_list', {
     // pin_list/list takes no sort (its page names only page and page_size); search does.
     list: { ...paging },
+    search: { ...paging, ...sorted(['id', 'name']) },
     update: PIN_LIST_FIELDS,
     rows: 'data',
   }),
+  // The example sends the query as `id` (quirks.ts, 14).
+  'pin_list/query': op(
+    'pin_list/query',
+    'GET',
+    obj({ ids: reqStr({ format: 'comma_id_list' }) }, { aliases: { id: 'ids' } }),
+    {
+      responseArrays: ['data'],
+    },
+  ),
 
   // Reads
   'cdr/search': op(
     'cdr/search',
     'GET',
     obj({
-      page: int({ min: 1 }),
-      page_size: int({ min: 1, max: 10_000 }),
+      // Left blank, they mean the first page and 10,000 (docs/pbx/records.md#cdr-search).
+      page: int({ min: 1, blankIsDefault: true }),
+      page_size: int({ min: 1, max: 10_000, blankIsDefault: true }),
       start_time: str(),
       end_time: str(),
       call_from: str(),
@@ -496,6 +518,27 @@ export const PBX_OPERATIONS = {
   'recording/list': op('recording/list', 'GET', obj({ ...paging, ...sorted(['id', 'time']) }), {
     responseArrays: ['data'],
   }),
+  // Recordings (docs/pbx/records.md#recording-search): times are Unix seconds here, not the CDR display format.
+  'recording/search': op(
+    'recording/search',
+    'GET',
+    obj({
+      ...paging,
+      ...sorted(['id', 'time']),
+      start_time: str({ format: 'unix_seconds' }),
+      end_time: str({ format: 'unix_seconds' }),
+      caller: str(),
+      callee: str(),
+      ids: str({ format: 'comma_id_list' }),
+    }),
+    { responseArrays: ['data'] },
+  ),
+  // Step 1 of a recording download (docs/pbx/records.md#recording-download): its answer is a link to the file.
+  'recording/download': op(
+    'recording/download',
+    'GET',
+    obj({ id: int({ min: 1 }), file: str() }, { exactlyOneOf: [['id', 'file']] }),
+  ),
   'system/information': op('system/information', 'GET', obj({})),
 
   // System menu options and call-note updates (docs/pbx/records.md#menu-options, #updating-a-call-note)

@@ -1,0 +1,154 @@
+/**
+ * Contract checks shared by the configuration resources that have list / search / get / query / update /
+ * delete (docs/pbx/configuration.md#reading-and-editing-configuration): one round trip through all six
+ * against the simulator's state, a taken name on update (40003), unknown ids (40004), and the shared checks
+ * of every operation (same validation both sides, wrong token, renewal).
+ */
+import { PBX_ERRCODE, type PbxClient, type PbxOperationName } from '@switchboard/pbx-api';
+import { describe, expect, it } from 'vitest';
+import { expectPbxError, itHonoursTheContract, type ContractSim } from './contract-kit.js';
+
+type Answer = Record<string, unknown>;
+type Call = (params: never) => Promise<unknown>;
+
+/** The six methods as the client offers them for one resource (create as well, when it exists). */
+export interface EditableMethods {
+  list: Call;
+  search: Call;
+  get: Call;
+  query: Call;
+  update: Call;
+  delete: Call;
+}
+
+/** One resource's case. */
+export interface EditableCase {
+  /** The six operations, spelled out so the coverage check finds them. */
+  ops: readonly [
+    list: PbxOperationName,
+    search: PbxOperationName,
+    get: PbxOperationName,
+    query: PbxOperationName,
+    update: PbxOperationName,
+    remove: PbxOperationName,
+  ];
+  methods: (client: PbxClient) => EditableMethods;
+  /** Where list, search and query return rows. */
+  rows: 'data' | 'list';
+  /** Creates a fresh object (unique per `n`) and answers its id and name. */
+  create: (client: PbxClient, n: number) => Promise<{ id: number; name: string }>;
+  /** list's parameters that every call needs (message queues require paging). */
+  listParams?: Record<string, unknown>;
+  /** An update of object `id` and what get must show afterwards. */
+  change: (id: number, n: number) => { params: Record<string, unknown>; shows: Record<string, unknown> };
+  /** Update params that give object `id` the name `name` (40003 when another object has it). */
+  rename: (id: number, name: string) => Record<string, unknown>;
+  /** A create or update that names an extension (or other object) that does not exist: 40002 naming `field`. */
+  unknownReference?: { call: (client: PbxClient, id: number) => Promise<unknown>; field: string };
+}
+
+/** Declares the shared tests of one resource. */
+export function describeEditable(get: () => ContractSim, c: EditableCase): void {
+  const [listOp, searchOp, getOp, queryOp, updateOp, deleteOp] = c.ops;
+  let serial = 700;
+  const fresh = () => c.create(get().client, ++serial);
+  const m = (client: PbxClient) =>
+    c.methods(client) as unknown as Record<keyof EditableMethods, (p?: unknown) => Promise<Answer>>;
+  const listParams = c.listParams ?? {};
+  const rowsOf = (answer: Answer) => answer[c.rows] as { id: number; name?: string }[];
+
+  describe(`${listOp.split('/')[0]}: list, search, get, query, update, delete`, () => {
+    it('a new object appears in list, search, get and query; update changes it; delete removes it', async () => {
+      const { client } = get();
+      const created = await fresh();
+      const listed = await m(client).list({ ...listParams, page: 1, page_size: 10_000 });
+      expect(rowsOf(listed).map((row) => row.id)).toContain(created.id);
+      expect(listed['total_number']).toBe(rowsOf(listed).length);
+      const found = await m(client).search({ ...listParams, search_value: created.name.toUpperCase() });
+      expect(rowsOf(found).map((row) => row.id)).toEqual([created.id]);
+      expect((await m(client).get({ id: created.id }))['data']).toMatchObject({
+        id: created.id,
+        name: created.name,
+      });
+      const queried = await m(client).query({ ids: `${created.id},999999` });
+      expect(rowsOf(queried).map((row) => row.id)).toEqual([created.id]);
+
+      const change = c.change(created.id, ++serial);
+      expect(await m(client).update(change.params)).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
+      expect((await m(client).get({ id: created.id }))['data']).toMatchObject({
+        id: created.id,
+        ...change.shows,
+      });
+
+      expect(await m(client).delete({ id: created.id })).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
+      const after = await m(client).list({ ...listParams, page: 1, page_size: 10_000 });
+      expect(rowsOf(after).map((row) => row.id)).not.toContain(created.id);
+      expect(rowsOf(await m(client).query({ ids: String(created.id) }))).toEqual([]);
+    });
+
+    it('get, update and delete of an id that does not exist (or no longer does) are 40004 naming id', async () => {
+      const { client } = get();
+      const { id } = await fresh();
+      await m(client).delete({ id });
+      for (const call of [
+        () => m(client).get({ id }),
+        () => m(client).update(c.rename(id, `Ghost ${id}`)),
+        () => m(client).delete({ id }),
+      ]) {
+        const error = await expectPbxError(call(), PBX_ERRCODE.NOT_FOUND);
+        expect(error.invalidParamList[0]).toMatchObject({ field: 'id', value: String(id) });
+      }
+    });
+
+    it('renaming to a name another object has is 40003; keeping its own name is fine', async () => {
+      const { client } = get();
+      const [a, b] = [await fresh(), await fresh()];
+      await expectPbxError(m(client).update(c.rename(b.id, a.name)), PBX_ERRCODE.DUPLICATE_KEY_VALUE);
+      expect(await m(client).update(c.rename(b.id, b.name))).toMatchObject({ errcode: 0 });
+      expect((await m(client).get({ id: b.id }))['data']).toMatchObject({ name: b.name });
+    });
+
+    const unknown = c.unknownReference;
+    if (unknown) {
+      it(`a reference to something that does not exist is 40002 naming ${unknown.field}`, async () => {
+        const { id } = await fresh();
+        const error = await expectPbxError(unknown.call(get().client, id), PBX_ERRCODE.PARAMETER_ERROR);
+        expect(error.invalidParamList.map((entry) => entry.field)).toContain(unknown.field);
+      });
+    }
+
+    const idCase = (
+      op: PbxOperationName,
+      method: 'get' | 'delete' | 'update',
+      valid: (client: PbxClient) => Promise<unknown>,
+    ) =>
+      itHonoursTheContract(get, {
+        op,
+        valid,
+        invalid: { call: (client) => m(client)[method]({ id: 0 }), wire: { id: 0 }, field: 'id' },
+      });
+    const pageCase = (op: PbxOperationName, method: 'list' | 'search') =>
+      itHonoursTheContract(get, {
+        op,
+        valid: (client) => m(client)[method]({ ...listParams, page: 1, page_size: 5 }),
+        invalid: {
+          call: (client) => m(client)[method]({ ...listParams, page: 1, page_size: 0 }),
+          wire: { ...listParams, page: 1, page_size: 0 },
+          field: 'page_size',
+        },
+      });
+    pageCase(listOp, 'list');
+    pageCase(searchOp, 'search');
+    idCase(getOp, 'get', async (client) => m(client).get({ id: (await fresh()).id }));
+    itHonoursTheContract(get, {
+      op: queryOp,
+      valid: (client) => m(client).query({ ids: '1,2' }),
+      invalid: { call: (client) => m(client).query({ ids: 'one' }), wire: { ids: 'one' }, field: 'ids' },
+    });
+    idCase(updateOp, 'update', async (client) => {
+      const { id, name } = await fresh();
+      return m(client).update(c.rename(id, name));
+    });
+    idCase(deleteOp, 'delete', async (client) => m(client).delete({ id: (await fresh()).id }));
+  });
+}
