@@ -18,7 +18,40 @@ export interface AdminSection {
  * Every admin screen, in nav order. The router makes one admins-only route of each; append a section here
  * (and nothing else) to add a screen.
  */
-export const ADMIN_SECTIONS: readonly AdminSection[] = [];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    slug: 'allowlist',
+    title: 'Allowlist',
+    summary: 'Numbers that may always call in, or that extensions may always call.',
+    component: () => import('../views/admin/NumberRulesView.vue'),
+    props: { list: 'allow' },
+  },
+  {
+    slug: 'blocklist',
+    title: 'Blocklist',
+    summary: 'Numbers that may not call in, or that extensions may not call.',
+    component: () => import('../views/admin/NumberRulesView.vue'),
+    props: { list: 'block' },
+  },
+  {
+    slug: 'pin-lists',
+    title: 'PIN lists',
+    summary: 'PIN codes callers enter before an outbound call goes through.',
+    component: () => import('../views/admin/PinListsView.vue'),
+  },
+  {
+    slug: 'ivrs',
+    title: 'IVRs',
+    summary: 'Voice menus: the prompt, and where each key sends the caller.',
+    component: () => import('../views/admin/IvrsView.vue'),
+  },
+  {
+    slug: 'message-queues',
+    title: 'Message queues',
+    summary: 'Groups of extensions that pick up SMS, WhatsApp, Facebook and live-chat sessions.',
+    component: () => import('../views/admin/MessageQueuesView.vue'),
+  },
+];
 
 /** The admin area's address of a section. */
 export const adminPath = (slug: string): string => `/console/admin/${slug}`;

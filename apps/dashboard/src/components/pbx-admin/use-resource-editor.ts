@@ -9,8 +9,8 @@ export type EditorMode = 'closed' | 'create' | 'edit';
 export interface EditorOptions<Values extends object> {
   /** The values of a new object. */
   blank: () => Values;
-  /** What the PBX would refuse, checked before anything is sent (pbx-form-rules); empty = send. */
-  check: (values: Values, mode: 'create' | 'edit') => readonly PbxFieldError[];
+  /** What the PBX would refuse, checked before anything is sent (pbx-form-rules); empty = send. `id` null = create. */
+  check: (values: Values, id: number | null) => readonly PbxFieldError[];
   /** Sends a create (`id` null) or an update of object `id`. */
   save: (values: Values, id: number | null) => Promise<ClientResult<unknown>>;
   /** The fields a refused save names (the gateway's `fields`, or the PBX's invalid_param_list mapped). */
@@ -50,12 +50,13 @@ export function useResourceEditor<Values extends object>(options: EditorOptions<
   async function submit(): Promise<boolean> {
     if (mode.value === 'closed' || busy.value) return false;
     const current = mode.value;
-    const problems = options.check(values, current);
+    const id = current === 'edit' ? editingId.value : null;
+    const problems = options.check(values, id);
     show(problems);
     formError.value = null;
     if (problems.length > 0) return false;
     busy.value = true;
-    const answer = await options.save(values, current === 'edit' ? editingId.value : null);
+    const answer = await options.save(values, id);
     busy.value = false;
     if (!answer.ok) {
       show(options.refusedFields(answer.error));
