@@ -1,4 +1,4 @@
-import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from '../src/admin/admin-operations.js';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH } from '../src/api-docs/api-docs.js';
@@ -129,6 +129,46 @@ describe('OpenAPI document', () => {
           problems.push(`${key} documents its ${status} answer without a schema`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('documents every PBX operation’s answer with its fields, never as an untyped object', () => {
+    const untyped = ADMIN_OPERATIONS.filter(({ name }) => {
+      const ok = operations(document).get(`POST /api/pbx/${name}`)?.responses['200'] as
+        ResponseObject | undefined;
+      const data = (ok?.content?.['application/json']?.schema as SchemaObject | undefined)?.properties?.[
+        'data'
+      ] as SchemaObject | undefined;
+      return !(
+        data?.type === 'array' ||
+        (data?.type === 'object' && Object.keys(data.properties ?? {}).length > 0)
+      );
+    }).map(({ name }) => name);
+    expect(untyped).toEqual([]);
+  });
+
+  it('answers PBX reads through the admin REST in their documented shapes', async () => {
+    const reads: [string, Record<string, unknown>][] = [
+      ['system/information', {}],
+      ['queue/list', {}],
+      ['extension/list', { page_size: 5 }],
+      ['queue/agent_status', { id: 1 }],
+      ['queue/call_status', { id: 1 }],
+      ['cdr/search', { page_size: 20 }],
+      ['inbound_route/query', { ids: '1,2,3,4,5' }],
+      ['company_contact/query', { ids: '1,2,3' }],
+      ['message_channel/list', { page: 1, page_size: 10, time_range: 'all' }],
+      ['queue_pause_reason/list', {}],
+      ['recording/list', { page_size: 5 }],
+      ['block_numbers/list', {}],
+      ['allow_numbers/query', { ids: '1,2' }],
+    ];
+    const answers = await Promise.all(
+      reads.map(([name, body]) => call('POST', `/api/pbx/${name}`, `/api/pbx/${name}`, body)),
+    );
+    expect(answers.flatMap((answer) => answer.problems)).toEqual([]);
+    expect(answers.map((answer, i) => `${answer.status} ${reads[i]?.[0]}`)).toEqual(
+      reads.map(([name]) => `200 ${name}`),
+    );
   });
 
   it('answers the writes and their errors in the documented shapes', async () => {

@@ -6,8 +6,15 @@ import {
   type OperationObject,
   type SchemaObject,
 } from '@nestjs/swagger';
-import { FORMATS, validate, type FieldRule, type ObjectRule } from '@switchboard/pbx-api';
+import {
+  FORMATS,
+  PBX_RESPONSES,
+  type FieldRule,
+  type ObjectRule,
+  type ResponseShape,
+} from '@switchboard/pbx-api';
 import { ADMIN_OPERATIONS } from '../admin/admin-operations.js';
+import { SECRET_ANSWER_FIELDS, SECRET_PAIR_LISTS } from '../admin/secret-fields.js';
 import { BEARER_SCHEME, PBX_OPERATION_TEMPLATE_ID } from './api-responses.js';
 import { COMPONENT_SCHEMAS } from './rest-schemas.js';
 
@@ -68,9 +75,16 @@ function objectSchema(rule: ObjectRule): SchemaObject {
   ];
   return {
     type: 'object',
-    properties: Object.fromEntries(
-      Object.entries(rule.fields).map(([name, field]) => [name, ruleSchema(field)]),
-    ),
+    properties: Object.fromEntries([
+      ...Object.entries(rule.fields).map(([name, field]) => [name, ruleSchema(field)] as const),
+      // Other spellings the PBX's documents use (quirks.ts): accepted, checked by the field's rule.
+      ...Object.entries(rule.aliases ?? {}).flatMap(([alias, field]) => {
+        const target = rule.fields[field];
+        if (!target) return [];
+        const schema = ruleSchema({ ...target, required: false });
+        return [[alias, { ...schema, description: `another spelling of ${field}` }] as const];
+      }),
+    ]),
     ...(required.length ? { required } : {}),
     additionalProperties: false,
     ...(notes.length ? { description: `Rules: ${notes.join('. ')}.` } : {}),
@@ -78,8 +92,56 @@ function objectSchema(rule: ObjectRule): SchemaObject {
 }
 
 /**
+ * JSON Schema of a response shape of pbx-api (rules/responses.ts) as the admin REST answers it: without the
+ * secret fields the gateway removes (secret-fields.ts). `open` objects may carry fields the documents cut off.
+ */
+export function responseSchema(shape: ResponseShape): SchemaObject {
+  const common = {
+    ...(shape.description ? { description: shape.description } : {}),
+    ...(shape.nullable ? { nullable: true } : {}),
+  };
+  switch (shape.type) {
+    case 'string':
+    case 'integer':
+    case 'number':
+      return { type: shape.type, ...(shape.enum ? { enum: [...shape.enum] } : {}), ...common };
+    case 'array':
+      return { type: 'array', items: responseSchema(shape.items), ...common };
+    case 'object': {
+      const fields = Object.entries(shape.fields)
+        .filter(([name]) => !SECRET_ANSWER_FIELDS.includes(name))
+        .map(([name, field]) => [name, withoutSecretValues(name, field)] as const);
+      const required = fields.filter(([, field]) => !field.optional).map(([name]) => name);
+      return {
+        type: 'object',
+        properties: Object.fromEntries(fields.map(([name, field]) => [name, responseSchema(field)])),
+        ...(required.length > 0 ? { required } : {}),
+        additionalProperties: shape.open === true,
+        ...common,
+      };
+    }
+  }
+}
+
+/** A `{k, v}` list of SECRET_PAIR_LISTS without its value field: the gateway keeps only the key names. */
+function withoutSecretValues(name: string, field: ResponseShape): ResponseShape {
+  const pairs = SECRET_PAIR_LISTS[name];
+  if (!pairs || field.type !== 'array' || field.items.type !== 'object') return field;
+  const { [pairs.value]: _secret, ...kept } = field.items.fields;
+  return { ...field, items: { ...field.items, fields: kept } };
+}
+
+/**
+ * Whether an operation needs a body: when one of its fields is required, or one of a group must be given.
+ * Operations whose every parameter is optional take none (an empty POST is the same as `{}`).
+ */
+export function bodyRequired(rule: ObjectRule): boolean {
+  return Object.values(rule.fields).some((field) => field.required) || (rule.exactlyOneOf?.length ?? 0) > 0;
+}
+
+/**
  * One POST path per admin operation, from the controller's documentation of the parametric route: the body
- * schema from the operation's rules, required only when an empty body breaks them.
+ * schema from the operation's rules (required only when a field is), the 200 answer from its response shape.
  */
 export function pbxOperationPaths(template: OperationObject): OpenAPIObject['paths'] {
   const { parameters: _resourceAndAction, ...shared } = template;
@@ -92,13 +154,35 @@ export function pbxOperationPaths(template: OperationObject): OpenAPIObject['pat
         tags: [`pbx: ${resource}`],
         summary: `${name} (${spec.method} on the PBX)`,
         requestBody: {
-          required: validate(spec.params, {}, { rejectUnknown: true }).length > 0,
+          required: bodyRequired(spec.params),
           content: { 'application/json': { schema: ruleSchema(spec.params) } },
         },
+        responses: { ...shared.responses, ...typedAnswer(name) },
       };
       return [`/api/pbx/${name}`, { post: operation }];
     }),
   );
+}
+
+/** The 200 answer of an operation with its response shape, in the Result envelope; none without a shape. */
+function typedAnswer(name: string): OperationObject['responses'] {
+  const shape = (PBX_RESPONSES as Readonly<Record<string, ResponseShape | undefined>>)[name];
+  if (!shape) return {};
+  const data = responseSchema(shape);
+  return {
+    '200': {
+      description: `The PBX’s answer to ${name}${shape.type === 'array' ? '' : ', secrets removed'}`,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { ok: { type: 'boolean', enum: [true] }, data },
+            required: ['ok', 'data'],
+          },
+        },
+      },
+    },
+  };
 }
 
 /**
