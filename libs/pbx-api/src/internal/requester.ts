@@ -12,6 +12,7 @@ import { PBX_OPERATIONS, type PbxOperationName } from '../rules/operations.js';
 import type { OperationSpec } from '../rules/schema.js';
 import { validate } from '../rules/validate.js';
 import { redactSecrets } from './redact.js';
+import type { FileStreamResult } from './file-stream.js';
 import type { PbxEnvelope, Transport } from './transport.js';
 
 /** Per-call options every resource method accepts. */
@@ -55,6 +56,28 @@ export class PbxRequester {
     // Same rule as for operations: a refused token is renewed and the download tried once more.
     tokens.invalidate(token);
     return this.transport.download(resourcePath, await tokens.getAccessToken(), options.signal);
+  }
+
+  /**
+   * Opens a file offered by the PBX as a stream with the current token (a refused token is renewed and the
+   * request sent once more); answers the errcode envelope when the PBX sent one instead of the file.
+   */
+  async openStream(
+    operation: string,
+    resourcePath: string,
+    options: RequestOptions & { range?: string } = {},
+  ): Promise<FileStreamResult> {
+    const tokens = this.requireTokens(operation);
+    const open = async (token: string) =>
+      this.transport.openStream(operation, resourcePath, token, {
+        ...(options.range ? { range: options.range } : {}),
+        ...signal(options),
+      });
+    const token = await tokens.getAccessToken();
+    const first = await open(token);
+    if (first.kind === 'file' || !isTokenErrcode(first.envelope.errcode)) return first;
+    tokens.invalidate(token);
+    return open(await renewedToken(tokens, operation, first.envelope.errcode));
   }
 
   /** Sends an authenticated operation, renewing a refused token once. */

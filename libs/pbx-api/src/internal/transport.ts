@@ -5,6 +5,7 @@ import { PbxTimeoutError, PbxTransportError } from '../errors.js';
 import { toInt } from '../quirks.js';
 import type { OperationSpec } from '../rules/schema.js';
 import { backoffDelay, sleep, type BackoffOptions } from './backoff.js';
+import { openFileStream, type FileStreamResult } from './file-stream.js';
 import { redactSecrets } from './redact.js';
 
 /** The envelope every PBX answer carries, plus whatever fields the operation adds. */
@@ -151,6 +152,25 @@ export class Transport {
     if (!body.ok)
       throw new PbxTransportError('download answered with invalid JSON', 'download', response.status);
     return body.value;
+  }
+
+  /**
+   * Opens a file the PBX offered (e.g. a recording's `/api/download/...wav`) as a stream, optionally a byte
+   * range of it; or answers the errcode envelope the PBX sent instead. Never retried here: the caller decides.
+   */
+  openStream(
+    operation: string,
+    resourcePath: string,
+    accessToken: string,
+    options: { range?: string; signal?: AbortSignal } = {},
+  ): Promise<FileStreamResult> {
+    return openFileStream(this.http, {
+      operation,
+      resourcePath,
+      accessToken,
+      timeoutMs: this.options.timeoutMs,
+      ...options,
+    });
   }
 
   private async attempt(request: OutgoingRequest, overrideUrl?: string): Promise<Attempt> {

@@ -75,6 +75,12 @@ const CASES: Record<StringFormat, FormatCase> = {
     accept: ['5550000:trunk-a', 'Sales line:trunk-a,5550001:trunk-b', 'sip:5550000:trunk'],
     reject: ['5550000', ':trunk-a', '5550000:', '5550000:trunk-a,', '5550000:trunk-a,5550001'],
   },
+  unix_seconds: {
+    op: 'recording/search',
+    field: 'start_time',
+    accept: ['0', '1755900000'],
+    reject: ['2025/08/22 16:44:40', '-1', '1755900000.5', '1755900000000000'],
+  },
 };
 
 /** Puts `value` at `field` (which may be `list[0].key`) of an otherwise valid request. */
@@ -86,6 +92,7 @@ function requestWith(op: PbxOperationName, field: string, value: string): Record
     'pin_list/create': { name: 'n' },
     'conference/kick_member': { number: '6901' },
     'cdr/search': {},
+    'recording/search': {},
   };
   if (op === 'phone/batchcreate') {
     return {

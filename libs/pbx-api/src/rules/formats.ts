@@ -55,4 +55,8 @@ export const FORMATS: Readonly<Record<StringFormat, { test: (value: string) => b
         }),
       message: 'must be <did>:<trunk_name>, several separated by commas',
     },
+    unix_seconds: {
+      test: (value) => DIGITS.test(value) && value.length <= 12,
+      message: 'must be a Unix time in seconds, e.g. 1755900000',
+    },
   };

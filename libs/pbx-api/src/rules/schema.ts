@@ -11,7 +11,8 @@ export type StringFormat =
   | 'comma_id_list'
   | 'comma_digit_list'
   | 'member_channel_ids'
-  | 'did_filter_list';
+  | 'did_filter_list'
+  | 'unix_seconds';
 
 interface RuleBase {
   /** The field must be present (and, for strings, non-empty). */
@@ -33,6 +34,11 @@ export interface IntegerRule extends RuleBase {
   enum?: readonly number[];
   /** Values accepted even though they fall outside min..max (e.g. 0 = "never"). */
   alsoAllow?: readonly number[];
+  /**
+   * Empty text is accepted and means the documented default (cdr/search `page=` and `page_size=` left blank:
+   * the first page of 10,000).
+   */
+  blankIsDefault?: boolean;
 }
 
 /** An ID the spec types as Integer but the PBX also hands out as text (call notes): either is accepted. */

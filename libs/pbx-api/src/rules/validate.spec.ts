@@ -180,6 +180,16 @@ describe('validate', () => {
     it('is off by default: numeric text is a type violation for the client', () => {
       expect(pairs(validate(AGENT, { ext_id: '12', operation: 'login' }))).toEqual([['ext_id', 'type']]);
     });
+
+    it('accepts blank text for an integer whose blank means the default (cdr/search paging), nothing else', () => {
+      const CDR = PBX_OPERATIONS['cdr/search'].params;
+      expect(pairs(validate(CDR, { page: '', page_size: '' }, { integersAsText: true }))).toEqual([]);
+      expect(pairs(validate(CDR, { page: '', page_size: '' }))).toEqual([]);
+      expect(pairs(validate(CDR, { page: ' ', page_size: '0' }, { integersAsText: true }))).toEqual([
+        ['page', 'type'],
+        ['page_size', 'range'],
+      ]);
+    });
   });
 });
 

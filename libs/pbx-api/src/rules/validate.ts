@@ -186,6 +186,7 @@ function checkInteger(
   options: ValidateOptions,
   out: Violations,
 ): void {
+  if (rule.blankIsDefault && value === '') return;
   const n = toInteger(value, options);
   if (n === undefined) {
     out.push({ field: path, rule: 'type', message: `must be an integer, got ${describe(value)}` });

@@ -13,8 +13,14 @@ export interface SeenRequest {
   headers: Record<string, string>;
 }
 
-type Reply =
-  { status?: number; body: unknown } | ((request: SeenRequest) => { status?: number; body: unknown });
+/** An answer: status (200 by default), body, and response headers (none by default). */
+interface FakeAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+type Reply = FakeAnswer | ((request: SeenRequest) => FakeAnswer);
 
 /**
  * An in-process PBX stand-in at axios' adapter level: records every request exactly as it would go on
@@ -64,8 +70,12 @@ export class FakePbx {
     this.requests.push(seen);
     const next = this.replies.shift() ?? this.fallback;
     if (!next) throw new Error(`FakePbx has no reply for ${seen.method} ${seen.path}`);
-    const { status = 200, body } = typeof next === 'function' ? next(seen) : next;
-    return { data: body, status, statusText: String(status), headers: {}, config, request: {} };
+    const {
+      status = 200,
+      body,
+      headers: answerHeaders = {},
+    } = typeof next === 'function' ? next(seen) : next;
+    return { data: body, status, statusText: String(status), headers: answerHeaders, config, request: {} };
   };
 }
 
