@@ -51,6 +51,36 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     summary: 'Groups of extensions that pick up SMS, WhatsApp, Facebook and live-chat sessions.',
     component: () => import('../views/admin/MessageQueuesView.vue'),
   },
+  {
+    slug: 'pause-reasons',
+    title: 'Pause reasons',
+    summary: 'The reasons agents choose when they pause, edited and saved as one list.',
+    component: () => import('../views/admin/PauseReasonsView.vue'),
+  },
+  {
+    slug: 'phones',
+    title: 'IP phones',
+    summary: 'Auto-provisioned phones: add them in bulk from a CSV file, reassign or remove them.',
+    component: () => import('../views/admin/PhonesView.vue'),
+  },
+  {
+    slug: 'inbound-routes',
+    title: 'Inbound routes',
+    summary: 'Which outside calls each route takes and where they go (read only).',
+    component: () => import('../views/admin/InboundRoutesView.vue'),
+  },
+  {
+    slug: 'company-contacts',
+    title: 'Company contacts',
+    summary: 'The shared contacts: find one and see its numbers, phonebooks and remark.',
+    component: () => import('../views/admin/CompanyContactsView.vue'),
+  },
+  {
+    slug: 'message-channels',
+    title: 'Message channels',
+    summary: 'Whether each SMS and chat channel works, its message counts and routing; sessions by id.',
+    component: () => import('../views/admin/MessageChannelsView.vue'),
+  },
 ];
 
 /** The admin area's address of a section. */

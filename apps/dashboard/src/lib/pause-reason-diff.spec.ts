@@ -28,10 +28,12 @@ describe('diffPauseReasons', () => {
   });
 
   it('names deleted, added, renamed and recoded reasons', () => {
-    const drafts = draftsOf(saved);
-    drafts[0] = { ...drafts[0], reason: 'Lunch break' };
-    drafts[2] = { ...drafts[2], code: '#03' };
-    const next = [drafts[0], drafts[2], added(' *09 ', ' Training ')];
+    const [lunch, , wrapUp] = draftsOf(saved) as [PauseReasonDraft, PauseReasonDraft, PauseReasonDraft];
+    const next = [
+      { ...lunch, reason: 'Lunch break' },
+      { ...wrapUp, code: '#03' },
+      added(' *09 ', ' Training '),
+    ];
     const diff = diffPauseReasons(saved, next);
     expect(diff.deleted).toEqual([{ code: '*02', reason: 'Break' }]);
     expect(diff.added).toEqual([{ code: '*09', reason: 'Training' }]);
@@ -76,7 +78,7 @@ describe('checkPauseReasons', () => {
       ['d', 'code'],
       ['d', 'reason'],
     ]);
-    expect(problems[4].message).toContain('row 1');
+    expect(problems[4]?.message).toContain('row 1');
   });
 });
 

@@ -39,17 +39,21 @@ export function diffPauseReasons(
   saved: readonly PauseReason[],
   drafts: readonly PauseReasonDraft[],
 ): PauseReasonDiff {
-  const kept = drafts.filter((d) => d.origin !== null && saved[d.origin] !== undefined);
-  const keptOrigins = new Set(kept.map((d) => d.origin));
+  const kept = drafts.flatMap((d) => {
+    const origin = d.origin;
+    const before = origin === null ? undefined : saved[origin];
+    return origin === null || before === undefined ? [] : [{ origin, before, after: trimmed(d) }];
+  });
+  const keptOrigins = new Set(kept.map((k) => k.origin));
   const changed = kept
-    .map((d) => ({ before: saved[d.origin!], after: trimmed(d) }))
-    .filter(({ before, after }) => before.code !== after.code || before.reason !== after.reason);
-  const order = kept.map((d) => d.origin!);
+    .filter(({ before, after }) => before.code !== after.code || before.reason !== after.reason)
+    .map(({ before, after }) => ({ before, after }));
+  const order = kept.map((k) => k.origin);
   return {
     deleted: saved.filter((_, index) => !keptOrigins.has(index)),
     added: drafts.filter((d) => d.origin === null || saved[d.origin] === undefined).map(trimmed),
     changed,
-    reordered: order.some((origin, i) => i > 0 && origin < order[i - 1]),
+    reordered: order.some((origin, i) => i > 0 && origin < (order[i - 1] ?? -1)),
   };
 }
 
@@ -91,7 +95,7 @@ export function checkPauseReasons(drafts: readonly PauseReasonDraft[]): PauseRea
       problems.push({
         key: draft.key,
         field: 'code',
-        message: `Code ${code} is also used on row ${codes.get(code)! + 1}.`,
+        message: `Code ${code} is also used on row ${(codes.get(code) ?? 0) + 1}.`,
       });
     else codes.set(code, index);
     const folded = reason.toLowerCase();
@@ -106,7 +110,7 @@ export function checkPauseReasons(drafts: readonly PauseReasonDraft[]): PauseRea
       problems.push({
         key: draft.key,
         field: 'reason',
-        message: `"${reason}" is also row ${reasons.get(folded)! + 1}.`,
+        message: `"${reason}" is also row ${(reasons.get(folded) ?? 0) + 1}.`,
       });
     else reasons.set(folded, index);
   });
@@ -124,7 +128,7 @@ export function pauseReasonUpdateBody(drafts: readonly PauseReasonDraft[]): {
 export function moveDraft<T>(list: readonly T[], from: number, to: number): T[] {
   const copy = [...list];
   if (from < 0 || from >= copy.length) return copy;
-  const [item] = copy.splice(from, 1);
+  const [item] = copy.splice(from, 1) as [T];
   copy.splice(Math.max(0, Math.min(to, copy.length)), 0, item);
   return copy;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { batchesOf, checkPhoneRows, mapPbxProblems, normaliseMac, parsePhoneCsv } from './phone-csv.js';
+import {
+  batchesOf,
+  batchSizeOf,
+  checkPhoneRows,
+  mapPbxProblems,
+  normaliseMac,
+  parsePhoneCsv,
+} from './phone-csv.js';
 
 const extensions = [
   { id: 11, number: '1001', name: 'Ana Lind' },
@@ -40,7 +47,7 @@ describe('parsePhoneCsv', () => {
   });
 
   it('keeps a quoted comma inside a field', () => {
-    expect(parsePhoneCsv('001A2B3C4D5E,"Ek, Bo"')[0].extension).toBe('Ek, Bo');
+    expect(parsePhoneCsv('001A2B3C4D5E,"Ek, Bo"')[0]?.extension).toBe('Ek, Bo');
   });
 });
 
@@ -82,8 +89,8 @@ describe('checkPhoneRows', () => {
       [8, 'mac'],
       [8, 'extension'],
     ]);
-    expect(result.errors[1].message).toContain('line 2');
-    expect(result.errors[2].message).toContain('9999');
+    expect(result.errors[1]?.message).toContain('line 2');
+    expect(result.errors[2]?.message).toContain('9999');
   });
 });
 
@@ -113,7 +120,17 @@ describe('mapPbxProblems', () => {
   });
   it('keeps a problem it cannot place, on line 0', () => {
     const [problem] = mapPbxProblems(batch, [{ field: 'vendor', validation_type: 'required' }]);
-    expect(problem.line).toBe(0);
-    expect(problem.message).toContain('vendor');
+    expect(problem?.line).toBe(0);
+    expect(problem?.message).toContain('vendor');
+  });
+});
+
+describe('batchSizeOf', () => {
+  const op = (maxItems?: number) => ({ params: { fields: { phone_list: { type: 'array', maxItems } } } });
+  it('keeps our size unless the rules cap the list lower', () => {
+    expect(batchSizeOf(undefined)).toBe(20);
+    expect(batchSizeOf(op(1000))).toBe(20);
+    expect(batchSizeOf(op(5))).toBe(5);
+    expect(batchSizeOf(op(0))).toBe(20);
   });
 });

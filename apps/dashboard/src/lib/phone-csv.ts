@@ -56,7 +56,7 @@ export function normaliseMac(text: string): string | null {
     .replace(/[\s:.-]/g, '')
     .toUpperCase();
   if (!HEX12.test(bare)) return null;
-  return bare.match(/../g)!.join(':');
+  return bare.replace(/(..)(?!$)/g, '$1:');
 }
 
 /** The fields of one CSV line: comma, semicolon or tab separated, double quotes around a field allowed. */
@@ -128,7 +128,8 @@ function resolveExtension(cell: string, extensions: readonly ExtensionChoice[]):
   const byNumber = extensions.find((e) => e.number === text);
   if (byNumber) return byNumber;
   const byName = extensions.filter((e) => e.name.trim().toLowerCase() === text.toLowerCase());
-  if (byName.length === 1) return byName[0];
+  const [only] = byName;
+  if (only && byName.length === 1) return only;
   if (byName.length > 1) return `${byName.length} extensions belong to "${text}"; use the extension number.`;
   return `There is no extension ${text} on the PBX.`;
 }
@@ -180,11 +181,14 @@ export function batchesOf<T>(items: readonly T[], size: number): T[][] {
   return batches;
 }
 
-/** One entry of the PBX's `invalid_param_list` or `duplicate_field_list`. */
+/**
+ * A refused field of a batch: the gateway's check (`field`, `message`) or an entry of the PBX's
+ * `invalid_param_list` (`field`, `validation_type`).
+ */
 export interface PbxFieldProblem {
   field: string;
+  message?: string;
   validation_type?: string;
-  value?: string;
 }
 
 const PBX_FIELD = /^phone_list\[(\d+)\]\.(mac|ext_id)$/;
@@ -222,9 +226,33 @@ export function mapPbxProblems(
       return {
         line: 0,
         field: 'mac',
-        message: `The PBX refused ${problem.field} (${problem.validation_type ?? 'invalid'}).`,
+        message: `The PBX refused ${problem.field}: ${problem.message ?? problem.validation_type ?? 'invalid'}.`,
       };
     const field: PhoneCsvField = match[2] === 'mac' ? 'mac' : 'extension';
-    return { line: row.line, field, message: pbxProblemWords(problem, field) };
+    return { line: row.line, field, message: problem.message ?? pbxProblemWords(problem, field) };
   });
 }
+
+/**
+ * Phones sent per phone/batchcreate. The PBX publishes no batch size (docs/pbx/configuration.md#ip-phones);
+ * 20 keeps each request small and a refused batch short to resend.
+ */
+export const PHONE_BATCH_SIZE = 20;
+
+/**
+ * Phones per batch for phone/batchcreate: {@link PHONE_BATCH_SIZE}, or the `phone_list` cap of the operation's
+ * rules when that is smaller.
+ */
+export function batchSizeOf(operation: { params: { fields: Record<string, unknown> } } | undefined): number {
+  const list = operation?.params.fields['phone_list'] as { maxItems?: unknown } | undefined;
+  const cap = typeof list?.maxItems === 'number' && list.maxItems >= 1 ? Math.floor(list.maxItems) : Infinity;
+  return Math.min(PHONE_BATCH_SIZE, cap);
+}
+
+/** Provisioning methods the client's rules take, in words (docs/pbx/configuration.md#ip-phones). */
+export const PROVISIONING_METHOD_WORDS: readonly { value: string; label: string }[] = [
+  { value: 'rps', label: 'RPS (the vendor’s redirection service)' },
+  { value: 'rps_fqdn', label: 'RPS with the PBX’s domain name' },
+  { value: 'pnp_via_onsite_proxy', label: 'Plug and play through an on-site proxy' },
+  { value: 'dhcp_via_onsite_proxy', label: 'DHCP through an on-site proxy' },
+];

@@ -1,0 +1,42 @@
+/**
+ * A company contact as company_contact/list and search give it: flat number fields (`business`, `mobile2`...)
+ * rather than the `number_list` of company_contact/query (docs/pbx/configuration.md#company-contacts). Pure.
+ */
+export interface CompanyContact {
+  id: number;
+  contact_name: string;
+  company?: string;
+  email?: string;
+  remark?: string;
+  phonebook_list?: { id: number; name: string }[];
+  business?: string;
+  business2?: string;
+  mobile?: string;
+  mobile2?: string;
+  home?: string;
+  home2?: string;
+  business_fax?: string;
+  home_fax?: string;
+  other?: string;
+}
+
+/** Number fields in the order a person looks for them, with their words. */
+const KINDS = [
+  ['business', 'Business'],
+  ['business2', 'Business 2'],
+  ['mobile', 'Mobile'],
+  ['mobile2', 'Mobile 2'],
+  ['home', 'Home'],
+  ['home2', 'Home 2'],
+  ['business_fax', 'Business fax'],
+  ['home_fax', 'Home fax'],
+  ['other', 'Other'],
+] as const;
+
+/** The contact's numbers by kind, blanks left out. */
+export function contactNumbers(contact: CompanyContact): { kind: string; number: string }[] {
+  return KINDS.flatMap(([field, kind]) => {
+    const number = (contact[field] ?? '').trim();
+    return number === '' ? [] : [{ kind, number }];
+  });
+}
