@@ -48,7 +48,7 @@ const SCHEMA: PbxSchemaAnswer = {
     comma_digit_list: 'must be digits separated by commas, e.g. 1234,5678',
     member_channel_ids: '',
     did_filter_list: '',
-  },
+  } as PbxSchemaAnswer['formats'],
   limits: { maxViolations: 50, maxDepth: 8 },
 };
 
@@ -217,7 +217,7 @@ describe('admin screens', () => {
     down = false;
     await wrapper.get('[data-testid="admin-retry"]').trigger('click');
     await flushPromises();
-    expect(wrapper.get('[data-testid="admin-empty"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="admin-empty"]').exists()).toBe(true);
   });
 
   it('deletes a rule only after a question naming it', async () => {
