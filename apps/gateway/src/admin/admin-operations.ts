@@ -39,6 +39,7 @@ import {
   type QueuePauseReasonListParams,
   type QueuePauseReasonUpdateParams,
   type RecordingListParams,
+  type RecordingSearchParams,
   type SystemMenuOptionsParams,
   type UacstaCallRefuseParams,
 } from '@switchboard/pbx-api';
@@ -68,8 +69,12 @@ import type {
   PinListUpdateParams,
 } from '@switchboard/pbx-api';
 
-/** Operations the gateway keeps to itself: its own PBX credentials and tokens never pass through REST. */
-export const PRIVATE_OPERATIONS = ['get_token', 'refresh_token', 'del_token'] as const;
+/**
+ * Operations the gateway keeps to itself: its own PBX credentials and tokens never pass through REST, and
+ * recording/download answers a link that works with the gateway's token, which must not reach a browser
+ * (recordings are streamed by the gateway instead).
+ */
+export const PRIVATE_OPERATIONS = ['get_token', 'refresh_token', 'del_token', 'recording/download'] as const;
 
 /** An operation admins may call through POST /api/pbx/<resource>/<action>. */
 export type AdminOperationName = Exclude<PbxOperationName, (typeof PRIVATE_OPERATIONS)[number]>;
@@ -107,6 +112,7 @@ const INVOKERS = {
   'message_session/get': (c, p) => c.messageSession.get(as<MessageSessionGetParams>(p)),
   'allow_numbers/query': (c, p) => c.allowNumbers.query(as<AllowNumbersQueryParams>(p)),
   'recording/list': (c, p) => c.recording.list(as<RecordingListParams>(p)),
+  'recording/search': (c, p) => c.recording.search(as<RecordingSearchParams>(p)),
   'system/information': (c) => c.system.information(),
   'system/get_menuoptions': (c, p) => c.system.menuOptions(as<SystemMenuOptionsParams>(p)),
   'queue/list': (c, p) => c.queue.list(as<QueueListParams>(p)),
