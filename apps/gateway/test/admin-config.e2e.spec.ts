@@ -1,0 +1,200 @@
+import {
+  auditSentence,
+  type AuditEntryView,
+  type InboundRoutesAnswer,
+  type PbxSchemaAnswer,
+  type RestResult,
+} from '@switchboard/live-protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PBX } from '../src/config/gateway-config.js';
+import { startGateway, type RunningGateway } from '../src/create-app.js';
+import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
+import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
+import { secretPaths } from '../src/admin/secret-fields.js';
+import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { rest, waitFor } from './support/command-client.js';
+import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { testConfig } from './support/test-config.js';
+
+type Answer = RestResult<Record<string, unknown>>;
+
+/**
+ * PBX configuration through the admin REST against the simulator, over HTTP: the documents' other spellings
+ * accepted, a rule's create / update / delete audited with a readable before -> after, the PBX's
+ * invalid_param_list mapped onto fields, the schema for forms (admins only), channels without secrets and the
+ * inbound routes in words. One stack for all of it.
+ */
+describe('PBX configuration through the gateway', () => {
+  let sim: RunningSimulator;
+  let gateway: RunningGateway;
+  let admin: string;
+
+  const pbx = (operation: string, body: unknown, token = admin) =>
+    rest<Answer>(gateway.url, 'POST', `/api/pbx/${operation}`, token, body);
+  const auditOf = async (action: string) => {
+    const answer = await rest<RestResult<AuditEntryView[]>>(
+      gateway.url,
+      'GET',
+      '/api/audit?limit=200',
+      admin,
+    );
+    return answer.body.ok ? answer.body.data.filter((entry) => entry.action === action) : [];
+  };
+
+  beforeAll(async () => {
+    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 11 });
+    gateway = await startGateway(
+      testConfig({
+        PBX_BASE_URL: sim.url,
+        PBX_CLIENT_ID: DEMO_PBX.clientId,
+        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        QUEUES: '1',
+        ...(await testUsersEnv()),
+      }),
+    );
+    admin = tokenFor(gateway, 'admin');
+    const routes = gateway.app.get(InboundRoutesService);
+    await waitFor(() => routes.loaded, 'the first read of the inbound routes', 10_000);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await sim?.stop();
+  });
+
+  it('accepts the sample spellings of ivr/create and company_contact/query', async () => {
+    const extensions = await pbx('extension/list', { page_size: 1 });
+    const extension = (extensions.body.ok && (extensions.body.data['data'] as { id: number }[])[0]?.id) || 1;
+    const ivr = await pbx('ivr/create', {
+      number: '6290',
+      name: 'Alias check',
+      prompt: 'default',
+      prompt_repeat: 1,
+      resp_timeout: 3,
+      digit_timeout: 3,
+      dial_ext_option: 'allow',
+      dial_ext_list: [{ value: String(extension), type: 'extension' }],
+      allow_out_record_invaild: 1,
+    });
+    expect(ivr.body).toMatchObject({ ok: true, data: { errcode: 0 } });
+    const contacts = await pbx('company_contact/query', { id: '1,2' });
+    expect(contacts.status).toBe(200);
+    expect(contacts.body).toMatchObject({ ok: true, data: { errcode: 0 } });
+    // Still checked by the field's rule, and named as the caller spelled it.
+    const bad = await pbx('company_contact/query', { id: 'one' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload', fields: [{ field: 'id' }] },
+    });
+  });
+
+  it('audits an allowlist rule’s create, update and delete with what changed', async () => {
+    const created = await pbx('allow_numbers/create', {
+      name: 'Audit VIP',
+      limit_type: 'inbound',
+      number_list: '5550101&5550102',
+    });
+    expect(created.body).toMatchObject({ ok: true });
+    const id = created.body.ok ? (created.body.data['id'] as number) : 0;
+    expect(id).toBeGreaterThan(0);
+    expect(
+      (await pbx('allow_numbers/update', { id, name: 'Audit VIP 2', limit_type: 'inbound' })).status,
+    ).toBe(200);
+    expect((await pbx('allow_numbers/delete', { id })).status).toBe(200);
+
+    const [createEntry] = await auditOf('pbx:allow_numbers/create');
+    const [updateEntry] = await auditOf('pbx:allow_numbers/update');
+    const [deleteEntry] = await auditOf('pbx:allow_numbers/delete');
+    expect(createEntry?.changes).toEqual([
+      { field: 'name', after: 'Audit VIP' },
+      { field: 'limit_type', after: 'inbound' },
+      { field: 'number_list', after: '5550101&5550102' },
+    ]);
+    // Only the name changed: limit_type was sent with its old value.
+    expect(updateEntry?.changes).toEqual([{ field: 'name', before: 'Audit VIP', after: 'Audit VIP 2' }]);
+    expect(updateEntry && auditSentence(updateEntry)).toBe(
+      `admin changed allowlist rule “Audit VIP” (id ${id}): name “Audit VIP” → “Audit VIP 2”`,
+    );
+    expect(deleteEntry && auditSentence(deleteEntry)).toBe(
+      `admin deleted allowlist rule “Audit VIP 2” (id ${id}): name “Audit VIP 2”; limit_type “inbound”; number_list “5550101&5550102”`,
+    );
+    expect(createEntry && auditSentence(createEntry)).toMatch(/^admin created allowlist rule “Audit VIP”/);
+  });
+
+  it('never records a PIN in the audit log, though the answer keeps it for the admin', async () => {
+    const created = await pbx('pin_list/create', { name: 'Audit PINs', pin_list: '482913,771204' });
+    expect(created.body).toMatchObject({ ok: true });
+    const [entry] = await auditOf('pbx:pin_list/create');
+    expect(entry?.changes).toContainEqual({ field: 'pin_list', secret: true });
+    expect(JSON.stringify(entry)).not.toMatch(/482913|771204/);
+    const id = created.body.ok ? created.body.data['id'] : 0;
+    const read = await pbx('pin_list/get', { id });
+    expect(JSON.stringify(read.body)).toContain('482913');
+  });
+
+  it('maps the PBX’s invalid_param_list onto fields', async () => {
+    const answer = await pbx('message_queue/create', {
+      name: 'Nobody queue',
+      assignment_mode: 'auto',
+      members: [{ extension_id: 987_654 }],
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({
+      ok: false,
+      error: {
+        code: 'pbx_error',
+        errcode: 40002,
+        fields: [{ field: 'members[0].extension_id', message: expect.stringContaining('does not have') }],
+      },
+    });
+  });
+
+  it('gives admins the schema for forms, and nobody else', async () => {
+    const answer = await rest<RestResult<PbxSchemaAnswer>>(gateway.url, 'GET', '/api/pbx/schema', admin);
+    expect(answer.status).toBe(200);
+    const schema = answer.body.ok ? answer.body.data : undefined;
+    const allowCreate = schema?.operations.find((operation) => operation.name === 'allow_numbers/create');
+    expect(allowCreate).toMatchObject({
+      kind: 'create',
+      params: { fields: { number_list: { type: 'string', required: true, format: 'amp_list' } } },
+    });
+    expect(schema?.formats.amp_list).toContain('separated by &');
+    for (const user of ['sup', 'view']) {
+      const refused = await rest(gateway.url, 'GET', '/api/pbx/schema', tokenFor(gateway, user));
+      expect(refused.status, user).toBe(403);
+    }
+  });
+
+  it('answers message channels without provider secrets', async () => {
+    const list = await pbx('message_channel/list', { page: 1, page_size: 50, time_range: 'all' });
+    const channels = list.body.ok ? (list.body.data['list'] as { id: number; type: string }[]) : [];
+    const channel = channels.find((item) => item.type !== 'livechat');
+    expect(channel).toBeDefined();
+    // What the simulator sends has secrets; what the gateway passes on has none.
+    const direct = await gateway.app
+      .get(PbxConnectionService)
+      .request('message_channel/get', (client) => client.messageChannel.get({ id: channel?.id ?? 0 }));
+    expect(secretPaths(direct).length).toBeGreaterThan(0);
+    const detail = await pbx('message_channel/get', { id: channel?.id });
+    expect(detail.body).toMatchObject({ ok: true, data: { data: { id: channel?.id } } });
+    expect(secretPaths(detail.body)).toEqual([]);
+    expect(JSON.stringify(detail.body)).not.toContain('verify_token');
+  });
+
+  it('lists the inbound routes in words for admins only', async () => {
+    const answer = await rest<RestResult<InboundRoutesAnswer>>(
+      gateway.url,
+      'GET',
+      '/api/pbx-config/inbound-routes',
+      admin,
+    );
+    expect(answer.status).toBe(200);
+    const routes = answer.body.ok ? answer.body.data.routes : [];
+    expect(routes.length).toBeGreaterThan(0);
+    expect(routes[0]).toMatchObject({ id: expect.any(Number), destination: expect.any(String) });
+    expect(routes.some((route) => route.destination.startsWith('queue '))).toBe(true);
+    expect(
+      (await rest(gateway.url, 'GET', '/api/pbx-config/inbound-routes', tokenFor(gateway, 'sup'))).status,
+    ).toBe(403);
+  });
+});
