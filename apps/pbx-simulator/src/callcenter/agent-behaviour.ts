@@ -51,8 +51,15 @@ export class AgentBehaviour {
     const pending = this.pendingBreak.get(agent);
     if (pending) {
       this.pendingBreak.delete(agent);
-      this.startBreak(agent, pending.reason, pending.durationMs);
+      // A break decided during the call starts now: with a reason the list still has (queue_pause_reason/update
+      // may have deleted the one drawn then).
+      const { reason, durationMs } = this.stillListed(pending.reason) ? pending : this.drawBreak();
+      this.startBreak(agent, reason, durationMs);
     }
+  }
+
+  private stillListed(reason: string): boolean {
+    return this.ctx.world.pauseReasons.some((listed) => listed.reason === reason);
   }
 
   private drawBreak(): Pending {

@@ -193,6 +193,46 @@ describe('agent/pause', () => {
   });
 });
 
+describe('a pause reason deleted by queue_pause_reason/update', () => {
+  // docs/pbx/queues-and-agents.md#pause-reasons: after the update nobody is paused with a deleted reason.
+  // The simulated agents' own breaks: src/callcenter/pause-reason-update.spec.ts.
+  it('is refused by agent/pause and queue/agent_pause like an unknown reason', async () => {
+    const { data: before } = await ctx.client.queuePauseReason.list();
+    const kept = before.slice(0, 1);
+    await ctx.client.queuePauseReason.update({ pause_reason_list: kept });
+    try {
+      const [agent, other] = await freeDynamicAgents();
+      if (!agent || !other) throw new Error('no agents');
+      for (const deleted of before.slice(1)) {
+        const single = await expectPbxError(
+          ctx.client.agent.pause({ ext_id: agent.extId, reason: deleted.code }),
+          PBX_ERRCODE.PARAMETER_ERROR,
+        );
+        expect(single.invalidParamList[0]).toMatchObject({
+          field: 'reason',
+          validation_type: 'unknown_reason',
+        });
+        const several = await expectPbxError(
+          ctx.client.queue.agentPause({
+            ext_ids: `${agent.extId},${other.extId}`,
+            queue_id: agent.queueId,
+            operation: 'pause',
+            reason: deleted.code,
+          }),
+          PBX_ERRCODE.PARAMETER_ERROR,
+        );
+        expect(several.invalidParamList[0]).toMatchObject({
+          field: 'reason',
+          validation_type: 'unknown_reason',
+        });
+      }
+      expect(await agentIn(agent.queueId, agent.number)).toMatchObject({ is_pause: 0 });
+    } finally {
+      await ctx.client.queuePauseReason.update({ pause_reason_list: before });
+    }
+  });
+});
+
 describe('queue/agent_pause', () => {
   it('pauses and unpauses several agents of one queue at once', async () => {
     const agents = (await freeDynamicAgents()).slice(0, 2);
