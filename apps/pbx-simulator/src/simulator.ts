@@ -35,9 +35,9 @@ import type { ResourceContext, SimResource } from './handlers/sim-resource.js';
 import { SystemResource } from './handlers/system.handlers.js';
 import { ApiRouter } from './http/api-router.js';
 import { createSimServer } from './http/sim-server.js';
-import { AiFileStore } from './records/ai-files.js';
 import { callNoteHandlers } from './records/callnote.handlers.js';
 import { cdrHandlers } from './records/cdr.handlers.js';
+import { DownloadLinks } from './records/download-links.js';
 import { RecordStore } from './records/record-store.js';
 import { recordingHandlers } from './records/recording.handlers.js';
 import { DisplayTime } from './support/display-time.js';
@@ -46,7 +46,7 @@ import { DisplayTime } from './support/display-time.js';
 export interface SimulatorDependencies {
   /** Builds the live call center (default: the simulator's own engine). */
   createCallCenter?: (options: CallCenterOptions) => CallCenter;
-  /** Validity of AI download links in ms (default 30 minutes). */
+  /** Validity of download links (AI files and recordings) in ms (default 30 minutes). */
   aiLinkTtlMs?: number;
   /** Bytes an event socket may have queued before it is cut off as a slow consumer (default 8 MiB). */
   eventSocketMaxBufferedBytes?: number;
@@ -111,7 +111,7 @@ export async function startSimulator(
     world,
     clock,
   });
-  const files = new AiFileStore(deps.aiLinkTtlMs !== undefined ? { ttlMs: deps.aiLinkTtlMs } : {});
+  const links = new DownloadLinks(deps.aiLinkTtlMs !== undefined ? { ttlMs: deps.aiLinkTtlMs } : {});
   const options: CallCenterOptions = {
     scenario: config.scenario,
     seed: config.seed,
@@ -144,8 +144,8 @@ export async function startSimulator(
     {},
     center.handlers,
     tokenHandlers(tokens),
-    cdrHandlers(records, files),
-    recordingHandlers(records),
+    cdrHandlers(records, links),
+    recordingHandlers(records, links),
     callNoteHandlers(records),
     ...resources.map((r) => r.handlers),
   );
@@ -172,7 +172,7 @@ export async function startSimulator(
   const reset = (resetOptions: { keepTokens?: boolean } = {}) => {
     center.control.reset();
     records.reset();
-    files.reset();
+    links.reset();
     for (const resource of resources) resource.reset();
     stats.reset();
     faults.reset();
@@ -187,6 +187,7 @@ export async function startSimulator(
     stats,
     events,
     dropEventSockets: () => eventSockets.dropAll(),
+    expireDownloadLinks: () => links.expireAll(),
     wsClients: () => eventSockets.clientCount,
     reset: ({ keepTokens }) => reset({ keepTokens }),
     describe: () => ({ scenario: config.scenario, seed: config.seed, speed: config.speed, sn: config.sn }),
@@ -195,7 +196,7 @@ export async function startSimulator(
   const server = createSimServer({
     api,
     sim,
-    download: { tokens, faults, stats, files, records },
+    download: { tokens, faults, stats, links, records },
     eventSockets,
     onInternalError,
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, get, startHarness, token, WsClient, type Harness } from './support/sim-harness.js';
+import { api, get, rawRequest, startHarness, token, WsClient, type Harness } from './support/sim-harness.js';
 
 let h: Harness | undefined;
 let ws: WsClient | undefined;
@@ -190,6 +190,15 @@ describe('record store', () => {
     expect((await api(harness.sim, access, 'cdr/search', { page_size: 10_001 })).body['errcode']).toBe(40002);
   });
 
+  it('cdr/search with page= and page_size= left blank answers the first page of up to 10,000', async () => {
+    const { harness, access } = await setup();
+    for (let i = 0; i < 3; i++) harness.fake.finish({ timestamp: T0 + i });
+    const all = await cdrs(harness, access);
+    const blank = await cdrs(harness, access, { page: '', page_size: '' });
+    expect(blank).toEqual(all);
+    expect(blank.data).toHaveLength(blank.total_number);
+  });
+
   it('recording/list sorts by id or time, both orders, with paging', async () => {
     const { harness, access } = await setup();
     harness.fake.finish({ timestamp: T0 + 50, call_from_number: 'a' });
@@ -276,6 +285,32 @@ describe('record store', () => {
     expect((await get(harness.sim.url, url, { access_token: access })).body).toMatchObject({
       errcode: 40004,
     });
+  });
+
+  it('a download link lives its 30 minutes however many links follow it (the 51st used to evict the first)', async () => {
+    const { harness, access } = await setup();
+    harness.fake.finish({ timestamp: T0, call_from_number: '5553000401' });
+    const offer = () =>
+      get(harness.sim.url, '/openapi/v2.0/cdr/aidownload', { access_token: access, call_from: '5553000401' });
+    const first = String((await offer()).body['download_resource_url']);
+    for (let i = 0; i < 60; i++) await offer();
+    const legs = (await get(harness.sim.url, first, { access_token: access })).body;
+    expect(legs).toEqual([expect.objectContaining({ call_from: '5553000401' })]);
+  });
+
+  it('the download route requires a User-Agent like every PBX route', async () => {
+    const { harness, access } = await setup();
+    const offer = await get(harness.sim.url, '/openapi/v2.0/cdr/aidownload', { access_token: access });
+    const path = `${String(offer.body['download_resource_url'])}?access_token=${access}`;
+    const bare = await rawRequest(harness.sim.url, path);
+    expect(JSON.parse(bare.text)).toEqual({
+      errcode: -1,
+      errmsg: expect.any(String),
+      invalid_param_list: [{ field: 'User-Agent', validation_type: 'required' }],
+    });
+    const api = await rawRequest(harness.sim.url, '/openapi/v1.0/system/information');
+    expect(JSON.parse(bare.text)).toEqual(JSON.parse(api.text));
+    expect((await rawRequest(harness.sim.url, path, { headers: { 'User-Agent': 'x' } })).status).toBe(200);
   });
 
   it('keeps only the newest maxRecords calls, and the notes of dropped calls go with them', async () => {

@@ -362,7 +362,7 @@ export { encodePbxEventFrame, EVENT_MSG_ENCODING, type PbxEventFrame } from './e
 export { PbxTimeFormat, type PbxTimeFormatOptions } from './time/pbx-time.js';
 export { wallTimeAt, zonedDayStart, type WallTime } from './time/zoned-time.js';
 
-// Menu options and call-note updates (docs/pbx/records.md#menu-options, #updating-a-call-note).
+// Menu options (docs/pbx/records.md#menu-options) and call-note updates (docs/pbx/records.md#updating-a-call-note).
 export { CALL_NOTE_UPDATE_ENTRIES, MENU_OPTION_MENUS } from './rules/operations.js';
 export { CALL_NOTE_IN_CALL_SAMPLE_SPELLING, callNoteUpdateCanonical, menuOptionsMenu } from './quirks.js';
 export type {
@@ -378,7 +378,7 @@ export type {
   CallNoteUpdateScenario,
 } from './resources/call-note.types.js';
 
-// Recording search and download (docs/pbx/records.md#recording-search, #recording-download).
+// Recording search (docs/pbx/records.md#recording-search) and download (docs/pbx/records.md#recording-download).
 export type {
   RecordingDownloadResponse,
   RecordingOpenOptions,
@@ -396,6 +396,7 @@ export {
   IVR_KEYS,
   MESSAGE_QUEUE_ASSIGNMENT_MODES,
   PHONE_OPTION_MENUS,
+  PROVISIONING_METHODS,
 } from './rules/operations.js';
 export type {
   PbxByIdParams,

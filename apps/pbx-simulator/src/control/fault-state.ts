@@ -26,6 +26,8 @@ export interface FaultSettings {
 export interface FaultActions {
   dropEventSockets: boolean;
   revokeTokens: boolean;
+  /** Every download link issued so far (recordings, AI files) stops working now. */
+  expireDownloadLinks: boolean;
 }
 
 /** Names accepted in `operations`. */
@@ -59,7 +61,7 @@ export function parseFaultUpdate(body: unknown):
   const input = body as Record<string, unknown>;
   const problems: string[] = [];
   const settings: Partial<FaultSettings> = {};
-  const actions: FaultActions = { dropEventSockets: false, revokeTokens: false };
+  const actions: FaultActions = { dropEventSockets: false, revokeTokens: false, expireDownloadLinks: false };
   let clear = false;
   let downForMs: number | undefined;
   const intField = (key: string, min: number, max: number): number | undefined => {
@@ -129,6 +131,7 @@ export function parseFaultUpdate(body: unknown):
         break;
       case 'dropEventSockets':
       case 'revokeTokens':
+      case 'expireDownloadLinks':
         actions[key] = boolField(key) ?? false;
         break;
       default:

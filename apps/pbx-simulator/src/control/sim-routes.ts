@@ -20,6 +20,8 @@ export interface SimRoutesOptions {
   events: EventSink;
   /** Closes every event socket; returns how many were open. */
   dropEventSockets(): number;
+  /** Expires every download link issued so far; returns how many still worked. */
+  expireDownloadLinks(): number;
   wsClients(): number;
   /** Resets state, stats, faults and blocks (tokens too unless kept). */
   reset(options: { keepTokens: boolean }): void;
@@ -137,7 +139,13 @@ export class SimRoutes {
     const goingDown = parsed.settings.down === true;
     const dropped = parsed.actions.dropEventSockets || goingDown ? this.o.dropEventSockets() : 0;
     const revoked = parsed.actions.revokeTokens ? this.o.tokens.revokeAll() : 0;
-    return { ...this.o.faults.settings(), dropped_event_sockets: dropped, revoked_tokens: revoked };
+    const expired = parsed.actions.expireDownloadLinks ? this.o.expireDownloadLinks() : 0;
+    return {
+      ...this.o.faults.settings(),
+      dropped_event_sockets: dropped,
+      revoked_tokens: revoked,
+      expired_download_links: expired,
+    };
   }
 
   private traffic(body: Record<string, unknown>): unknown {

@@ -21,7 +21,7 @@ import type { TokenStore } from '../auth/token-store.js';
 import { SimError, type HandlerTable, type OperationHandler, type RequestContext } from '../contracts.js';
 import type { FaultState } from '../control/fault-state.js';
 import type { SimStats } from '../control/sim-stats.js';
-import { delay, readBody, sendJson } from './http-io.js';
+import { delay, readBody, sendJson, userAgentRefusal } from './http-io.js';
 import { invalidParamList } from './invalid-params.js';
 
 /** Context of an API request: what handlers get, plus the token for del_token. */
@@ -101,15 +101,10 @@ export class ApiRouter {
         failure(PBX_ERRCODE.FAILURE, { detail: `${name} takes ${spec.method}, got ${request.method}` }),
       );
     }
-    const userAgent = request.headers['user-agent'];
-    if (typeof userAgent !== 'string' || userAgent.trim() === '') {
+    const noUserAgent = userAgentRefusal(request);
+    if (noUserAgent) {
       request.resume();
-      return answer(
-        200,
-        failure(PBX_ERRCODE.FAILURE, {
-          invalid_param_list: [{ field: 'User-Agent', validation_type: 'required' }],
-        }),
-      );
+      return answer(200, noUserAgent);
     }
     if (this.options.tokens.isBlocked(clientIp)) {
       request.resume();

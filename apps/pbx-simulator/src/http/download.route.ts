@@ -1,29 +1,38 @@
 /**
- * `GET /api/download/<file>?access_token=` (step 2 of docs/pbx/records.md#ai-transcription-download): the AI
- * transcription file as a JSON array of legs. An unknown or expired link, a bad token or a blocked IP answer
- * an errcode envelope (HTTP 200).
+ * `GET /api/download/<file>?access_token=` (step 2 of docs/pbx/records.md#ai-transcription-download and
+ * docs/pbx/records.md#recording-download): an AI transcription file as a JSON array of legs, or a recording
+ * as a WAV file streamed in chunks with HTTP Range support. A missing User-Agent, an unknown or expired link,
+ * a bad token or a blocked IP answer an errcode envelope (HTTP 200), as the PBX's interface does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
 import type { TokenStore } from '../auth/token-store.js';
 import type { FaultState } from '../control/fault-state.js';
 import type { SimStats } from '../control/sim-stats.js';
-import type { AiFileStore } from '../records/ai-files.js';
 import { aiLegsOf } from '../records/ai-transcript.js';
+import { aiFileCalls } from '../records/cdr.handlers.js';
+import { recordFileOf } from '../records/cdr-render.js';
+import type { DownloadLinks } from '../records/download-links.js';
 import type { RecordStore } from '../records/record-store.js';
-import { delay, sendJson } from './http-io.js';
+import { wavBytes, wavSize } from '../records/recording-audio.js';
+import { parseRange } from './byte-range.js';
+import { delay, sendJson, userAgentRefusal } from './http-io.js';
 
 /** What the download route needs. */
 export interface DownloadRouteOptions {
   tokens: TokenStore;
   faults: FaultState;
   stats: SimStats;
-  files: AiFileStore;
+  links: DownloadLinks;
   records: RecordStore;
 }
 
 /** Path prefix of download links. */
 export const DOWNLOAD_PREFIX = '/api/download/';
+
+const EXPIRED = 'unknown file or the download link expired (links work 30 minutes)';
 
 /** Serves one download request. */
 export async function handleDownload(
@@ -33,7 +42,7 @@ export async function handleDownload(
   clientIp: string,
   options: DownloadRouteOptions,
 ): Promise<void> {
-  const { tokens, faults, stats, files, records } = options;
+  const { tokens, faults, stats, links, records } = options;
   request.resume();
   stats.countRequest('download');
   const fail = (errcode: number, status = 200, extra: Record<string, unknown> = {}) => {
@@ -49,6 +58,11 @@ export async function handleDownload(
   if (wait > 0) await delay(wait);
   if (request.method !== 'GET')
     return fail(PBX_ERRCODE.FAILURE, 405, { detail: `downloads take GET, got ${request.method}` });
+  const noUserAgent = userAgentRefusal(request);
+  if (noUserAgent) {
+    stats.countErrcode(PBX_ERRCODE.FAILURE);
+    return sendJson(response, 200, noUserAgent);
+  }
   if (tokens.isBlocked(clientIp)) return fail(PBX_ERRCODE.IP_BLOCKED);
   if (tokens.check(url.searchParams.get('access_token')) === undefined)
     return fail(PBX_ERRCODE.TOKEN_INVALID);
@@ -60,12 +74,37 @@ export async function handleDownload(
   } catch {
     name = '';
   }
-  const calls = files.get(name);
-  if (!calls)
-    return fail(PBX_ERRCODE.NOT_FOUND, 200, {
-      detail: 'unknown file or the download link expired (links work 30 minutes)',
-    });
-  const legs = calls.flatMap((stored) => aiLegsOf(stored, records.context.seed, records.context.display));
-  legs.forEach((leg, index) => (leg.leg = index + 1));
-  sendJson(response, 200, legs, { 'Content-Disposition': `attachment; filename="${name}"` });
+  const target = links.get(name);
+  if (!target) return fail(PBX_ERRCODE.NOT_FOUND, 200, { detail: EXPIRED });
+  if (target.kind === 'ai') {
+    const calls = aiFileCalls(records, target.params, target.upToSeq);
+    const legs = calls.flatMap((stored) => aiLegsOf(stored, records.context.seed, records.context.display));
+    legs.forEach((leg, index) => (leg.leg = index + 1));
+    return sendJson(response, 200, legs, { 'Content-Disposition': `attachment; filename="${name}"` });
+  }
+  const stored = records.findRecording(target.recordingId);
+  // The call left the simulator's store since the link was issued: the file is gone, as on a PBX.
+  if (!stored) return fail(PBX_ERRCODE.NOT_FOUND, 200, { detail: EXPIRED });
+  const talk = stored.call.talk_duration;
+  const size = wavSize(talk);
+  const range = parseRange(request.headers.range, size);
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'audio/wav',
+    'Accept-Ranges': 'bytes',
+    'Content-Disposition': `attachment; filename="${recordFileOf(stored, records.context.display)}"`,
+  };
+  if (range.kind === 'unsatisfiable') {
+    response.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': 0 });
+    response.end();
+    return;
+  }
+  const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
+  response.writeHead(range.kind === 'partial' ? 206 : 200, {
+    ...headers,
+    'Content-Length': end - start + 1,
+    ...(range.kind === 'partial' ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
+  });
+  const body = Readable.from(wavBytes(records.context.seed, target.recordingId, talk, start, end));
+  // A listener that goes away mid-file ends the stream; nothing else is to be done about it.
+  await pipeline(body, response).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 /** Small request/response helpers shared by the PBX routes and the /sim control surface. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PBX_ERRCODE, PBX_ERRMSG } from '@switchboard/pbx-api';
 
 /** Largest request body accepted. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -64,3 +65,17 @@ export function requestUrl(request: IncomingMessage): URL | undefined {
 
 /** Waits `ms` milliseconds. */
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The PBX refuses every request without a User-Agent (docs/pbx/auth.md#requests-and-the-user-agent), file downloads included:
+ * the answer to send (HTTP 200), or undefined when the header is there.
+ */
+export function userAgentRefusal(request: IncomingMessage): Record<string, unknown> | undefined {
+  const userAgent = request.headers['user-agent'];
+  if (typeof userAgent === 'string' && userAgent.trim() !== '') return undefined;
+  return {
+    errcode: PBX_ERRCODE.FAILURE,
+    errmsg: PBX_ERRMSG[PBX_ERRCODE.FAILURE] ?? 'FAILURE',
+    invalid_param_list: [{ field: 'User-Agent', validation_type: 'required' }],
+  };
+}

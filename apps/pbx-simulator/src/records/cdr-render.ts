@@ -7,6 +7,7 @@ import type { CallNote } from '@switchboard/pbx-api';
 import type { DisplayTime } from '../support/display-time.js';
 import { hash32 } from '../support/seeded-random.js';
 import { noteRevisions, withUpdates } from './call-notes.js';
+import { wavSize } from './recording-audio.js';
 import { newIdOf, party, type StoredCall } from './stored-call.js';
 
 /** What rendering needs besides the call. */
@@ -103,8 +104,8 @@ export function renderRecording(stored: StoredCall, context: RenderContext): Rec
     call_from: party(call.call_from_name, call.call_from_number),
     call_to: party(call.call_to_name, call.call_to_number),
     duration: call.duration,
-    // 8 kHz 16-bit mono WAV of the talk time.
-    size: 44 + call.talk_duration * 16_000,
+    // The exact length of the file recording/download serves: 8 kHz 16-bit mono WAV of the talk time.
+    size: wavSize(call.talk_duration),
     call_type: call.type,
     file,
     call_from_number: call.call_from_number,

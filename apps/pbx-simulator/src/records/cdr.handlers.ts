@@ -4,9 +4,9 @@
  */
 import type { HandlerTable } from '../contracts.js';
 import { pageOf, pageParams } from '../support/paging.js';
-import type { AiFileStore } from './ai-files.js';
 import { renderCdr } from './cdr-render.js';
 import { aiDownloadPredicate, cdrSearchPredicate } from './cdr-filter.js';
+import type { DownloadLinks } from './download-links.js';
 import type { RecordStore } from './record-store.js';
 import type { StoredCall } from './stored-call.js';
 
@@ -14,7 +14,7 @@ import type { StoredCall } from './stored-call.js';
 export const AI_FILE_MAX_CALLS = 10_000;
 
 /** Handlers over the record store's CDRs. */
-export function cdrHandlers(records: RecordStore, files: AiFileStore): HandlerTable {
+export function cdrHandlers(records: RecordStore, links: DownloadLinks): HandlerTable {
   return {
     'cdr/search': ({ params }) => {
       const { page, pageSize } = pageParams(params, { pageSize: 10_000, maxPageSize: 10_000 });
@@ -23,15 +23,26 @@ export function cdrHandlers(records: RecordStore, files: AiFileStore): HandlerTa
       return { total_number: result.total, data: result.items.map((s) => renderCdr(s, records.context)) };
     },
     'cdr/aidownload': ({ params }) => {
-      const matches = aiDownloadPredicate(params, records.context.display);
-      const calls: StoredCall[] = [];
-      for (const stored of records.newestFirst()) {
-        if (!matches(stored)) continue;
-        calls.push(stored);
-        if (calls.length >= AI_FILE_MAX_CALLS) break;
-      }
-      const file = files.create(calls);
+      // The link keeps the filter and the newest call it covers; the file is produced when it is downloaded.
+      const target = { kind: 'ai' as const, params: { ...params }, upToSeq: records.newestSeq };
+      const file = links.issue('ai_transcription_', '.json', target);
       return { file, download_resource_url: `/api/download/${file}` };
     },
   };
+}
+
+/** The calls an AI file covers: the newest matching ones (at most AI_FILE_MAX_CALLS) up to when it was issued. */
+export function aiFileCalls(
+  records: RecordStore,
+  params: Record<string, unknown>,
+  upToSeq: number,
+): StoredCall[] {
+  const matches = aiDownloadPredicate(params, records.context.display);
+  const calls: StoredCall[] = [];
+  for (const stored of records.newestFirst()) {
+    if (stored.seq > upToSeq || !matches(stored)) continue;
+    calls.push(stored);
+    if (calls.length >= AI_FILE_MAX_CALLS) break;
+  }
+  return calls;
 }

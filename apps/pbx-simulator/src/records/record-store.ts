@@ -10,7 +10,7 @@ import type { DisplayTime } from '../support/display-time.js';
 import { RingBuffer } from '../support/ring-buffer.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { MAX_NOTE_UPDATES, noteIdFor } from './call-notes.js';
-import { newCdrEvent, type RenderContext } from './cdr-render.js';
+import { newCdrEvent, recordFileOf, type RenderContext } from './cdr-render.js';
 import { historyCalls } from './history-cdrs.js';
 import { legacyCalls } from './legacy-cdrs.js';
 import { hasNote, type StoredCall } from './stored-call.js';
@@ -32,6 +32,8 @@ export interface RecordStoreOptions {
 export class RecordStore implements CallRecordSink {
   private readonly ring: RingBuffer<StoredCall>;
   private readonly notes = new Map<string, StoredCall>();
+  private readonly recordings = new Map<number, StoredCall>();
+  private readonly recordingFiles = new Map<string, StoredCall>();
   private seq = 0;
   private recordingSeq = 0;
   private seeded = false;
@@ -98,6 +100,24 @@ export class RecordStore implements CallRecordSink {
     return this.ring.newestFirst();
   }
 
+  /** Sequence number of the newest stored call (0 before any). */
+  get newestSeq(): number {
+    this.ensureSeeded();
+    return this.seq;
+  }
+
+  /** The call recorded as recording `id`, while the store keeps it. */
+  findRecording(id: number): StoredCall | undefined {
+    this.ensureSeeded();
+    return this.recordings.get(id);
+  }
+
+  /** The call whose recording file is `file`, while the store keeps it. */
+  findRecordingFile(file: string): StoredCall | undefined {
+    this.ensureSeeded();
+    return this.recordingFiles.get(file);
+  }
+
   /** Number of stored calls. */
   get size(): number {
     this.ensureSeeded();
@@ -115,6 +135,8 @@ export class RecordStore implements CallRecordSink {
   reset(): void {
     this.ring.clear();
     this.notes.clear();
+    this.recordings.clear();
+    this.recordingFiles.clear();
     this.didNames.clear();
     this.names = undefined;
     this.seq = 0;
@@ -125,7 +147,11 @@ export class RecordStore implements CallRecordSink {
   private store(call: FinishedCall, legacy?: StoredCall['legacy']): StoredCall {
     const stored: StoredCall = { seq: ++this.seq, call };
     if (legacy) stored.legacy = legacy;
-    if (call.recorded) stored.recordingId = ++this.recordingSeq;
+    if (call.recorded) {
+      stored.recordingId = ++this.recordingSeq;
+      this.recordings.set(stored.recordingId, stored);
+      this.recordingFiles.set(recordFileOf(stored, this.options.display), stored);
+    }
     if (!legacy && hasNote(call)) {
       stored.noteId = noteIdFor(call, this.options.seed, this.options.display);
       this.notes.set(stored.noteId, stored);
@@ -133,6 +159,10 @@ export class RecordStore implements CallRecordSink {
     const dropped = this.ring.push(stored);
     if (dropped?.noteId !== undefined && this.notes.get(dropped.noteId) === dropped)
       this.notes.delete(dropped.noteId);
+    if (dropped?.recordingId !== undefined) {
+      this.recordings.delete(dropped.recordingId);
+      this.recordingFiles.delete(recordFileOf(dropped, this.options.display));
+    }
     return stored;
   }
 

@@ -103,6 +103,34 @@ describe('system/get_menuoptions', () => {
     expect(await menu({ menu: 'IVR' })).toEqual(await menu({ menu: 'ivr' }));
   });
 
+  it('an IVR, a PIN list and a message queue created through the interface appear in their menus', async () => {
+    const extension = world().extensions[0];
+    if (!extension) throw new Error('no extension');
+    const ivr = await ctx.client.ivr.create({
+      number: '6299',
+      name: 'Menu Contract IVR',
+      prompt: 'default',
+      prompt_repeat: 1,
+      resp_timeout: 3,
+      digit_timeout: 3,
+      dial_ext_option: 'allow',
+      dial_ext_list: [{ value: String(extension.id), type: 'extension' }],
+    });
+    await ctx.client.pinList.create({ name: 'Menu Contract PINs', pin_list: '4321' });
+    await ctx.client.messageQueue.create({
+      name: 'Menu Contract Queue',
+      assignment_mode: 'auto',
+      members: [{ extension_id: extension.id }],
+    });
+    expect(await menu({ menu: 'ivr' })).toContainEqual({
+      text: 'Menu Contract IVR',
+      value: String(ivr.id),
+      type: '',
+    });
+    expect((await menu({ menu: 'pinset' })).map((o) => o.text)).toContain('Menu Contract PINs');
+    expect((await menu({ menu: 'message_queue' })).map((o) => o.text)).toContain('Menu Contract Queue');
+  });
+
   itHonoursTheContract(get, {
     op: 'system/get_menuoptions',
     valid: (client) => client.system.menuOptions({ menu: 'disposition_code' }),

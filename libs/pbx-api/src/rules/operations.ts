@@ -541,7 +541,8 @@ export const PBX_OPERATIONS = {
   ),
   'system/information': op('system/information', 'GET', obj({})),
 
-  // System menu options and call-note updates (docs/pbx/records.md#menu-options, #updating-a-call-note)
+  // Menu options (docs/pbx/records.md#menu-options) and call-note updates
+  // (docs/pbx/records.md#updating-a-call-note)
   'system/get_menuoptions': op(
     'system/get_menuoptions',
     'GET',
