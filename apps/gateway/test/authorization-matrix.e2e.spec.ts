@@ -103,6 +103,9 @@ POST /api/calls/export-link                                       ok    ok    ok
 GET /api/calls/export.csv                                         401   401   401   401   401   401   401    401    401     401       401         401    401      401
 GET /api/calls/:id                                                404   404   404   403   403   404   404    401    401     401       401         401    401      401
 GET /api/calls/:id/transcript                                     404   404   404   403   403   404   404    401    401     401       401         401    401      401
+POST /api/calls/:id/recording-link                                404   404   404   403   403   404   404    401    401     401       401         401    401      401
+# Authorised by a ticket from recording-link only: without one, 401 for all.
+GET /api/calls/:id/recording                                      401   401   401   401   401   401   401    401    401     401       401         401    401      401
 socket handshake                                                  ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 subscribe                                                         ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 unsubscribe                                                       ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
@@ -550,6 +553,8 @@ describe('authorization matrix: every route, command, stream and scoped item × 
   const NO_SUCH_CALL = '978307200-matrix0';
   restProbe('GET /api/calls/:id', 'GET', `/api/calls/${NO_SUCH_CALL}`);
   restProbe('GET /api/calls/:id/transcript', 'GET', `/api/calls/${NO_SUCH_CALL}/transcript`);
+  restProbe('POST /api/calls/:id/recording-link', 'POST', `/api/calls/${NO_SUCH_CALL}/recording-link`, {});
+  restProbe('GET /api/calls/:id/recording', 'GET', `/api/calls/${NO_SUCH_CALL}/recording`);
   const ADMIN_OPERATIONS_ROW = 'POST /api/pbx/:resource/:action, every admin operation';
   const PRIVATE_OPERATIONS_ROW = 'ALL /{*splat}, every private PBX operation';
   // Marked here; run over every operation below. A field no operation has: admins get 400 and nothing is sent.

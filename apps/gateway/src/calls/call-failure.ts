@@ -1,6 +1,8 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
+import { HttpException, HttpStatus, type Logger } from '@nestjs/common';
 import { PbxApiError, PbxError } from '@switchboard/pbx-api';
 import { restError } from '../auth/session.guard.js';
+import { describePbxError } from '../pbx/pbx-errors.js';
 import { BudgetBusyError } from '../pbx/request-budget.js';
 
 /**
@@ -54,3 +56,25 @@ export function callsFailure(
 /** 404 for a call that does not exist, or that the session may not see (answered alike only where noted). */
 export const callNotFound = (id: string) =>
   restError(HttpStatus.NOT_FOUND, 'not_found', `There is no call ${id} in the PBX's call records.`);
+
+/**
+ * Runs the PBX work of a /api/calls route: failures thrown in the one shape (Retry-After set on 429), and
+ * unexpected ones logged (their text never reaches the browser).
+ */
+export async function guarded<T>(
+  response: ServerResponse,
+  what: string,
+  log: Logger,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = callsFailure(error, what);
+    if (failure.retryAfterSec !== undefined && !response.headersSent)
+      response.setHeader('Retry-After', String(failure.retryAfterSec));
+    if (failure.exception.getStatus() === HttpStatus.INTERNAL_SERVER_ERROR)
+      log.error({ msg: 'call history request failed', what, error: describePbxError(error) });
+    throw failure.exception;
+  }
+}

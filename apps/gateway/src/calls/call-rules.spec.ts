@@ -5,6 +5,7 @@ import { parseContentRange, parseRange, rangeHeader, resolveRange } from './byte
 import { callInScope, callScopeOf } from './call-scope.js';
 import { CallTickets } from './call-tickets.js';
 import { csvCell, csvRow } from './csv.js';
+import { RangeSlice } from './range-slice.js';
 import { TranscriptCache } from './transcript-cache.js';
 
 const session = (role: SessionInfo['role'], queues: SessionInfo['queues'], display = false) =>
@@ -124,5 +125,25 @@ describe('TranscriptCache', () => {
     expect(cache.get('b')).toEqual({ missing: 'none' });
     now.t = 1_000;
     expect(cache.get('c')).toBeUndefined();
+  });
+});
+
+describe('RangeSlice', () => {
+  const sliced = async (chunks: string[], first: number, last: number) => {
+    const slice = new RangeSlice(first, last);
+    const out: Buffer[] = [];
+    slice.on('data', (chunk: Buffer) => out.push(chunk));
+    const ended = new Promise((resolve) => slice.on('end', resolve));
+    for (const chunk of chunks) slice.write(Buffer.from(chunk));
+    slice.end();
+    await ended;
+    return Buffer.concat(out).toString();
+  };
+
+  it('passes on exactly the range, across chunk borders', async () => {
+    expect(await sliced(['0123', '4567', '89'], 3, 6)).toBe('3456');
+    expect(await sliced(['0123456789'], 0, 9)).toBe('0123456789');
+    expect(await sliced(['01', '23', '45'], 5, 5)).toBe('5');
+    expect(await sliced(['0123'], 2, 99)).toBe('23');
   });
 });

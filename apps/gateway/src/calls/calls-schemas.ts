@@ -1,3 +1,4 @@
+import { HttpStatus } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
 import { CALL_STATUSES, MAX_CALL_PAGE_SIZE } from '@switchboard/live-protocol';
 
@@ -135,3 +136,10 @@ export const CALLS_SCHEMAS = {
   recordingLinkBody: obj({ download: { type: 'boolean' } }, ['download']),
   ticketLink: obj({ url: str('a path under the gateway, with its ticket'), expiresAt: int('epoch ms') }),
 };
+
+/** The errors of every route that reads from the PBX: budget full, PBX refusing, PBX unreachable. */
+export const PBX_READ_ERRORS = [
+  HttpStatus.TOO_MANY_REQUESTS,
+  HttpStatus.BAD_GATEWAY,
+  HttpStatus.SERVICE_UNAVAILABLE,
+] as const;

@@ -37,10 +37,10 @@ import { AuditService } from '../audit/audit.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
-import { callsFailure } from './call-failure.js';
+import { guarded } from './call-failure.js';
 import { CallTickets } from './call-tickets.js';
 import { streamCsv } from './calls-export.js';
-import { CALL_QUERY_PARAMETERS, CALLS_SCHEMAS } from './calls-schemas.js';
+import { CALL_QUERY_PARAMETERS, CALLS_SCHEMAS, PBX_READ_ERRORS } from './calls-schemas.js';
 import { CallsService, type CallViewer } from './calls.service.js';
 
 /** The search of an export ticket: the query and the scope of the session it was issued to. */
@@ -101,9 +101,9 @@ export class CallsController {
       'What the call search offers: the site’s time zone, dispositions, disposition codes, extension groups',
   })
   @ApiResult(CALLS_SCHEMAS.options, 'The search options')
-  @ApiErrors(HttpStatus.TOO_MANY_REQUESTS, HttpStatus.BAD_GATEWAY, HttpStatus.SERVICE_UNAVAILABLE)
+  @ApiErrors(...PBX_READ_ERRORS)
   async options(@Res({ passthrough: true }) response: ServerResponse): Promise<Result<CallOptionsAnswer>> {
-    return ok(await this.guarded(response, 'the search options', () => this.calls.options()));
+    return ok(await guarded(response, 'the search options', this.log, () => this.calls.options()));
   }
 
   @Get()
@@ -116,12 +116,7 @@ export class CallsController {
   })
   @ApiQuery({ name: 'from', required: false, description: CALL_QUERY_PARAMETERS[0]?.description })
   @ApiResult(CALLS_SCHEMAS.search, 'One page of calls')
-  @ApiErrors(
-    HttpStatus.BAD_REQUEST,
-    HttpStatus.TOO_MANY_REQUESTS,
-    HttpStatus.BAD_GATEWAY,
-    HttpStatus.SERVICE_UNAVAILABLE,
-  )
+  @ApiErrors(HttpStatus.BAD_REQUEST, ...PBX_READ_ERRORS)
   async search(
     @Query() raw: Record<string, unknown>,
     @CurrentPrincipal() principal: Principal,
@@ -130,7 +125,7 @@ export class CallsController {
     const query = parseCallSearchQuery(raw);
     if (!query.ok) throw invalid(query);
     return ok(
-      await this.guarded(response, 'the call records', () =>
+      await guarded(response, 'the call records', this.log, () =>
         this.calls.search(principal.session, query.data),
       ),
     );
@@ -186,22 +181,17 @@ export class CallsController {
     description: 'The CSV',
     content: { 'text/csv': { schema: { type: 'string' } } },
   })
-  @ApiErrors(
-    HttpStatus.UNAUTHORIZED,
-    HttpStatus.TOO_MANY_REQUESTS,
-    HttpStatus.BAD_GATEWAY,
-    HttpStatus.SERVICE_UNAVAILABLE,
-  )
+  @ApiErrors(HttpStatus.UNAUTHORIZED, ...PBX_READ_ERRORS)
   async exportCsv(@Query('ticket') ticket: unknown, @Res() response: ServerResponse): Promise<void> {
     const check = this.tickets.check(ticket, ['export']);
     if (!check.ok) throw restError(HttpStatus.UNAUTHORIZED, 'unauthorized', check.message);
     const subject = JSON.parse(check.grant.subject) as ExportSubject;
     const query = parseCallSearchQuery(subject.query);
     if (!query.ok) throw invalid(query);
-    const times = await this.guarded(response, 'the call records', () => this.calls.callTimes());
+    const times = await guarded(response, 'the call records', this.log, () => this.calls.callTimes());
     const pages = this.calls.exportPages(subject.viewer, query.data)[Symbol.asyncIterator]();
     // The first page is read before anything is sent, so a PBX that fails answers in the one error shape.
-    const first = await this.guarded(response, 'the call records', () => pages.next());
+    const first = await guarded(response, 'the call records', this.log, () => pages.next());
     response.writeHead(200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="calls-${new Date().toISOString().slice(0, 10)}.csv"`,
@@ -234,18 +224,13 @@ export class CallsController {
   })
   @ApiParam({ name: 'id', schema: { type: 'string' } })
   @ApiResult(CALLS_SCHEMAS.detail, 'The call')
-  @ApiErrors(
-    HttpStatus.NOT_FOUND,
-    HttpStatus.TOO_MANY_REQUESTS,
-    HttpStatus.BAD_GATEWAY,
-    HttpStatus.SERVICE_UNAVAILABLE,
-  )
+  @ApiErrors(HttpStatus.NOT_FOUND, ...PBX_READ_ERRORS)
   async detail(
     @Param('id') id: string,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<Result<CallDetail>> {
-    return ok(await this.guarded(response, 'the call', () => this.calls.detail(principal.session, id)));
+    return ok(await guarded(response, 'the call', this.log, () => this.calls.detail(principal.session, id)));
   }
 
   @Get(':id/transcript')
@@ -258,33 +243,16 @@ export class CallsController {
   })
   @ApiParam({ name: 'id', schema: { type: 'string' } })
   @ApiResult(CALLS_SCHEMAS.transcript, 'The transcript')
-  @ApiErrors(
-    HttpStatus.NOT_FOUND,
-    HttpStatus.TOO_MANY_REQUESTS,
-    HttpStatus.BAD_GATEWAY,
-    HttpStatus.SERVICE_UNAVAILABLE,
-  )
+  @ApiErrors(HttpStatus.NOT_FOUND, ...PBX_READ_ERRORS)
   async transcript(
     @Param('id') id: string,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<Result<CallTranscript>> {
     return ok(
-      await this.guarded(response, 'the AI transcript', () => this.calls.transcript(principal.session, id)),
+      await guarded(response, 'the AI transcript', this.log, () =>
+        this.calls.transcript(principal.session, id),
+      ),
     );
-  }
-
-  /** Runs PBX work of a route; failures in the one shape (Retry-After on 429), unexpected ones logged. */
-  private async guarded<T>(response: ServerResponse, what: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      const failure = callsFailure(error, what);
-      if (failure.retryAfterSec !== undefined && !response.headersSent)
-        response.setHeader('Retry-After', String(failure.retryAfterSec));
-      if (failure.exception.getStatus() === HttpStatus.INTERNAL_SERVER_ERROR)
-        this.log.error({ msg: 'call history request failed', what, error: describePbxError(error) });
-      throw failure.exception;
-    }
   }
 }

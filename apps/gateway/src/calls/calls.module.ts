@@ -5,13 +5,14 @@ import { InboundModule } from '../inbound/inbound.module.js';
 import { QueuesModule } from '../queues/queues.module.js';
 import { CallTickets } from './call-tickets.js';
 import { CallsController } from './calls.controller.js';
+import { CallsRecordingController } from './calls-recording.controller.js';
 import { CallsService } from './calls.service.js';
 import { CallsWatchGateway } from './calls-watch.gateway.js';
 
 /** The PBX's call history: search, detail, notes, transcripts, recordings and the CSV export. */
 @Module({
   imports: [AuthModule, QueuesModule, InboundModule],
-  controllers: [CallsController],
+  controllers: [CallsController, CallsRecordingController],
   providers: [
     CallsService,
     CallsWatchGateway,

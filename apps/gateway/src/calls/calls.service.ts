@@ -72,6 +72,8 @@ export class CallsService implements OnModuleInit {
   private readonly log = new Logger('Calls');
   private readonly transcripts = new TranscriptCache(TRANSCRIPT_TTL_MS, 500);
   private readonly transcriptReads = new Map<string, Promise<TranscriptEntry>>();
+  /** Recording file names of calls whose recording link was issued (the stream route reads them). */
+  private readonly recordingFiles = new Map<string, string>();
   private menus: { at: number; codes: NamedOption[]; groups: NamedOption[] } | undefined;
   private times: { at: number; value: CallTimes } | undefined;
 
@@ -191,6 +193,29 @@ export class CallsService implements OnModuleInit {
     const entry = await this.transcriptEntry(found);
     if ('missing' in entry) throw restError(HttpStatus.NOT_FOUND, 'not_found', entry.missing);
     return entry.transcript;
+  }
+
+  /** Keeps a call's recording file name for its stream route (bounded; the oldest forgotten first). */
+  rememberRecording(callId: string, file: string): void {
+    this.recordingFiles.delete(callId);
+    this.recordingFiles.set(callId, file);
+    for (const oldest of this.recordingFiles.keys()) {
+      if (this.recordingFiles.size <= 1_000) break;
+      this.recordingFiles.delete(oldest);
+    }
+  }
+
+  /**
+   * The recording file name of a call whose ticket was checked: remembered when the link was issued, else
+   * read from its record (the scope was checked when the ticket was issued). Undefined: no recording.
+   */
+  async recordingFileOf(callId: string): Promise<string | undefined> {
+    const known = this.recordingFiles.get(callId);
+    if (known) return known;
+    const { record } = await this.find({ role: 'admin', queues: 'all', display: false }, callId);
+    const file = record.record_file?.trim();
+    if (file) this.rememberRecording(callId, file);
+    return file || undefined;
   }
 
   /** The note of a record (current and history) from callnotes/get; the record's own copy if that fails. */
