@@ -121,6 +121,28 @@ describe('PBX configuration through the gateway', () => {
     expect(createEntry && auditSentence(createEntry)).toMatch(/^admin created allowlist rule “Audit VIP”/);
   });
 
+  it('audits a pause-reason save as the reasons it deletes, adds and renames', async () => {
+    const list = await pbx('queue_pause_reason/list', {});
+    const reasons = list.body.ok ? (list.body.data['data'] as { code: string; reason: string }[]) : [];
+    expect(reasons.length).toBeGreaterThan(1);
+    const [first, ...rest] = reasons as [
+      { code: string; reason: string },
+      ...{ code: string; reason: string }[],
+    ];
+    const saved = await pbx('queue_pause_reason/update', {
+      pause_reason_list: [...rest, { code: '*77', reason: 'Audit training' }],
+    });
+    expect(saved.status).toBe(200);
+    const [entry] = await auditOf('pbx:queue_pause_reason/update');
+    expect(entry?.changes).toEqual([
+      { field: `pause reason ${first.code}`, before: first.reason },
+      { field: 'pause reason *77', after: 'Audit training' },
+    ]);
+    expect(entry && auditSentence(entry)).toBe(
+      `admin changed the pause reasons: pause reason ${first.code} “${first.reason}” removed; pause reason *77 “Audit training” added`,
+    );
+  });
+
   it('never records a PIN in the audit log, though the answer keeps it for the admin', async () => {
     const created = await pbx('pin_list/create', { name: 'Audit PINs', pin_list: '482913,771204' });
     expect(created.body).toMatchObject({ ok: true });

@@ -109,7 +109,7 @@ describe('audit sentences', () => {
         { field: 'note', before: 'x' },
       ]),
     ).toBe(
-      'Ana changed allowlist rule “VIP” (id 3): name “VIP” → “VIP 2”; pin_list changed; note “x” → nothing',
+      'Ana changed allowlist rule “VIP” (id 3): name “VIP” → “VIP 2”; pin_list changed; note “x” removed',
     );
     expect(pbx('update', [])).toBe('Ana changed allowlist rule “VIP” (id 3) (nothing changed)');
     expect(pbx('delete', [{ field: 'number_list', before: '5551234&5555678' }])).toBe(

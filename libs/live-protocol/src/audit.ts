@@ -144,11 +144,13 @@ function quoted(value: string | undefined): string {
   return `“${value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX - 1)}…` : value}”`;
 }
 
-/** `name “VIP” → “VIP 2”`, `PIN list changed`, `number_list “555”` (create), as one clause per field. */
+/** `name “VIP” → “VIP 2”`, `pin_list changed`, `reason “Lunch” removed`, `number_list “555”` (create): one clause per field. */
 function changeText(change: AuditChange, kind: 'create' | 'update' | 'delete'): string {
   if (change.secret) return `${change.field} ${kind === 'update' ? 'changed' : 'set'}`;
   if (kind === 'create') return `${change.field} ${quoted(change.after)}`;
   if (kind === 'delete') return `${change.field} ${quoted(change.before)}`;
+  if (change.before === undefined) return `${change.field} ${quoted(change.after)} added`;
+  if (change.after === undefined) return `${change.field} ${quoted(change.before)} removed`;
   return `${change.field} ${quoted(change.before)} → ${quoted(change.after)}`;
 }
 

@@ -48,6 +48,8 @@ export interface PbxIntegerSchema extends PbxSchemaBase {
   max?: number;
   enum?: number[];
   alsoAllow?: number[];
+  /** Empty text is accepted and means the documented default (cdr/search `page`, `page_size`). */
+  blankIsDefault?: boolean;
 }
 
 /** An ID the PBX hands out as a number or as text: either is accepted. */

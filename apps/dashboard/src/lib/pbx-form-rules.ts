@@ -113,6 +113,7 @@ class Checker {
   }
 
   integer(rule: PbxIntegerSchema, value: unknown, path: string): void {
+    if (rule.blankIsDefault && value === '') return;
     if (typeof value !== 'number' || !Number.isInteger(value))
       return this.push(path, `must be an integer, got ${describe(value)}`);
     if (rule.enum && !rule.enum.includes(value))

@@ -39,6 +39,7 @@ import {
   itemRead,
   itemWords,
   updatedChanges,
+  wholeListItem,
   type PbxItem,
 } from './config-audit.js';
 import { operationKind, pbxSchemaAnswer } from './pbx-schema.js';
@@ -210,7 +211,7 @@ export class AdminPbxController {
         priority: 'background',
         maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS,
       });
-      return findItem(answer, body['id']);
+      return wholeListItem(name, answer) ?? findItem(answer, body['id']);
     } catch (error) {
       if (error instanceof BudgetBusyError) throw error;
       this.log.warn({ msg: 'could not read the item before a change', operation: read.name });

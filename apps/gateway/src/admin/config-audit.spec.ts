@@ -7,6 +7,7 @@ import {
   itemWords,
   updatedChanges,
   valueText,
+  wholeListItem,
 } from './config-audit.js';
 
 const rule = { id: 3, name: 'VIP', limit_type: 'inbound', number_list: '5551234&5555678' };
@@ -38,6 +39,38 @@ describe('configuration changes for the audit log', () => {
         after: '1 item: [{"extension_id":26}]',
       },
     ]);
+  });
+
+  it('records a replaced list item by item: the pause reasons an update deletes, adds and renames', () => {
+    const item = wholeListItem('queue_pause_reason/update', {
+      errcode: 0,
+      data: [
+        { code: '*01', reason: 'Lunch' },
+        { code: '*02', reason: 'Break' },
+      ],
+    });
+    expect(item).toEqual({
+      pause_reason_list: [
+        { code: '*01', reason: 'Lunch' },
+        { code: '*02', reason: 'Break' },
+      ],
+    });
+    const body = {
+      pause_reason_list: [
+        { code: '*02', reason: 'Short break' },
+        { code: '*03', reason: 'Training' },
+      ],
+    };
+    expect(updatedChanges(item, body)).toEqual([
+      { field: 'pause reason *01', before: 'Lunch' },
+      { field: 'pause reason *02', before: 'Break', after: 'Short break' },
+      { field: 'pause reason *03', after: 'Training' },
+    ]);
+    expect(itemRead('queue_pause_reason/update', body, () => true)).toEqual({
+      name: 'queue_pause_reason/list',
+      params: { page: 1, page_size: 1000 },
+    });
+    expect(wholeListItem('allow_numbers/update', { data: [] })).toBeUndefined();
   });
 
   it('records what a delete removed', () => {

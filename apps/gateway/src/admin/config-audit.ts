@@ -73,6 +73,42 @@ export function deletedChanges(item: PbxItem | undefined): AuditChange[] {
 }
 
 /**
+ * Lists an update replaces as a whole, recorded item by item (`pause reason *01 “Lunch” → nothing`) rather than
+ * as one long value: the item's key and the field that reads as its value.
+ */
+const KEYED_LISTS: Readonly<Record<string, { key: string; value: string; words: string }>> = {
+  pause_reason_list: { key: 'code', value: 'reason', words: 'pause reason' },
+};
+
+/** Each keyed item added, removed or changed between two lists. */
+function keyedListChanges(
+  list: { key: string; value: string; words: string },
+  before: readonly unknown[],
+  after: readonly unknown[],
+): AuditChange[] {
+  const byKey = (items: readonly unknown[]) =>
+    new Map(
+      items
+        .filter((item): item is PbxItem => typeof item === 'object' && item !== null)
+        .map((item) => [String(item[list.key]), valueText(item[list.value])] as const),
+    );
+  const old = byKey(before);
+  const next = byKey(after);
+  const changes: AuditChange[] = [];
+  for (const key of new Set([...old.keys(), ...next.keys()])) {
+    const was = old.get(key);
+    const now = next.get(key);
+    if (was === now) continue;
+    changes.push({
+      field: `${list.words} ${key}`,
+      ...(was !== undefined ? { before: was } : {}),
+      ...(now !== undefined ? { after: now } : {}),
+    });
+  }
+  return changes;
+}
+
+/**
  * The fields an update changes: each field of the body (the id aside) whose value differs from the item's,
  * before -> after; a secret as changed without values. Without the item (it could not be read), every field
  * given, with its new value.
@@ -82,6 +118,11 @@ export function updatedChanges(item: PbxItem | undefined, body: PbxItem): AuditC
   const changes: AuditChange[] = [];
   for (const [field, value] of Object.entries(body)) {
     if (field === 'id' || value === undefined || value === null) continue;
+    const keyed = KEYED_LISTS[field];
+    if (keyed && Array.isArray(value) && Array.isArray(item[field])) {
+      changes.push(...keyedListChanges(keyed, item[field], value));
+      continue;
+    }
     const before = valueText(item[field]);
     const after = valueText(value);
     if (before === after || JSON.stringify(item[field]) === JSON.stringify(value)) continue;
@@ -123,12 +164,37 @@ export function findItem(answer: unknown, id: unknown): PbxItem | undefined {
   return objects.length === 1 && !('id' in (objects[0] as object)) ? (objects[0] as PbxItem) : undefined;
 }
 
+/**
+ * Updates that replace a whole list (the PBX has one pause-reason list): the read of the list as it is, and
+ * the field the answer's rows stand for in the update's body.
+ */
+const WHOLE_LIST_READS: Readonly<
+  Record<string, { name: string; params: Record<string, unknown>; rows: string; field: string }>
+> = {
+  'queue_pause_reason/update': {
+    name: 'queue_pause_reason/list',
+    params: { page: 1, page_size: 1000 },
+    rows: 'data',
+    field: 'pause_reason_list',
+  },
+};
+
+/** The current state of a whole-list update, as an item of one field (`{pause_reason_list: [...]}`). */
+export function wholeListItem(operation: string, answer: unknown): PbxItem | undefined {
+  const whole = WHOLE_LIST_READS[operation];
+  if (!whole || typeof answer !== 'object' || answer === null) return undefined;
+  const rows = (answer as PbxItem)[whole.rows];
+  return Array.isArray(rows) ? { [whole.field]: rows } : undefined;
+}
+
 /** How the current item of a change is read first: the operation and its parameters, when there is one. */
 export function itemRead(
   operation: string,
   body: PbxItem,
   exists: (name: string) => boolean,
 ): { name: string; params: Record<string, unknown> } | undefined {
+  const whole = WHOLE_LIST_READS[operation];
+  if (whole) return exists(whole.name) ? { name: whole.name, params: { ...whole.params } } : undefined;
   const id = body['id'];
   if (!isPresent(id) || (typeof id !== 'number' && typeof id !== 'string')) return undefined;
   const resource = operation.slice(0, operation.indexOf('/'));

@@ -79,6 +79,10 @@ const INPUTS: readonly { operation: PbxOperationName; values: unknown }[] = [
   { operation: 'queue_pause_reason/update', values: { pause_reason_list: [] } },
   { operation: 'queue_pause_reason/update', values: { pause_reason_list: [{ code: '1' }] } },
   { operation: 'pin_list/create', values: { name: 'Intl', pin_list: '1234,56a' } },
+  { operation: 'cdr/search', values: { page: '', page_size: '' } },
+  { operation: 'cdr/search', values: { page: ' ', page_size: '10' } },
+  { operation: 'recording/search', values: { start_time: '1755900000', end_time: '2025-08-23' } },
+  { operation: 'pin_list/query', values: { id: '13,14' } },
 ];
 
 interface CasesFile {

@@ -37,6 +37,7 @@ export function fieldSchema(rule: FieldRule): PbxFieldSchema {
         ...(rule.max !== undefined ? { max: rule.max } : {}),
         ...(rule.enum ? { enum: [...rule.enum] } : {}),
         ...(rule.alsoAllow ? { alsoAllow: [...rule.alsoAllow] } : {}),
+        ...(rule.blankIsDefault ? { blankIsDefault: true } : {}),
       };
     case 'id':
       // validate.ts: an ID as text is 1 to 256 characters.
