@@ -34,6 +34,7 @@ import { findAdminOperation, type AdminOperation } from './admin-operations.js';
 import {
   changesConfiguration,
   createdChanges,
+  createdItem,
   deletedChanges,
   findItem,
   itemRead,
@@ -169,8 +170,8 @@ export class AdminPbxController {
         priority: 'background',
         maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS,
       });
-      if (kind === 'create')
-        facts = { item: itemWords(name, findItem(answer, undefined), canonical), change: kind };
+      // A create answers the new item's id: the sentence names it.
+      if (kind === 'create') facts = { item: itemWords(name, createdItem(answer), canonical), change: kind };
       record('ok', 'done', this.changesOf(kind, before, canonical));
       return ok(withoutSecrets(answer));
     } catch (error) {

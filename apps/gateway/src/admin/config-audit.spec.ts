@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createdChanges,
+  createdItem,
   deletedChanges,
   findItem,
   itemRead,
@@ -85,6 +86,10 @@ describe('configuration changes for the audit log', () => {
   it('names the item in words', () => {
     expect(itemWords('allow_numbers/update', rule, { id: 3 })).toBe('allowlist rule “VIP” (id 3)');
     expect(itemWords('pin_list/create', undefined, { name: 'Intl' })).toBe('PIN list “Intl”');
+    expect(itemWords('pin_list/create', createdItem({ errcode: 0, id: 9 }), { name: 'Intl' })).toBe(
+      'PIN list “Intl” (id 9)',
+    );
+    expect(createdItem({ errcode: 0 })).toBeUndefined();
     expect(itemWords('ivr/delete', { id: 4, number: '6200' }, { id: 4 })).toBe('IVR “6200” (id 4)');
     expect(itemWords('queue_pause_reason/update', undefined, { pause_reason_list: [] })).toBe(
       'the pause reasons',

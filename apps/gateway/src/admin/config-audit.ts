@@ -53,6 +53,12 @@ export function itemWords(operation: string, item: PbxItem | undefined, body: Pb
     .join(' ');
 }
 
+/** What a create's answer says of the new item: its id, when it has one. */
+export function createdItem(answer: unknown): PbxItem | undefined {
+  const id = typeof answer === 'object' && answer !== null ? (answer as PbxItem)['id'] : undefined;
+  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? { id } : undefined;
+}
+
 /** The fields an admin gave for a new item (secrets only as set), in the order given. */
 export function createdChanges(body: PbxItem): AuditChange[] {
   return Object.entries(body)
