@@ -96,7 +96,11 @@ describe('read-only resources', () => {
     expect(body['data']).toMatchObject({
       id: 4,
       type: 'whatsapp',
-      account_data: [{ k: 'api_key', v: '******' }],
+      // Provider credentials come as the PBX sends them: secrets the gateway strips.
+      account_data: [
+        { k: 'access_token', v: expect.stringMatching(/^[0-9a-f]{32}$/) },
+        { k: 'app_secret', v: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      ],
       enb_duplicate_active_session: 0,
       phone_number_id: expect.any(String),
       dids: [{ did_number: '5551003', omnichannel_id: 4, destination_type: 'extension' }],

@@ -193,17 +193,32 @@ describe('spec sample requests', () => {
     });
     expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
     const updated = await send('phone/batchupdate', {
-      batch_id_list: [1, 2],
+      // Phones 1-4 are seeded: these two are 5 and 6.
+      batch_id_list: [5, 6],
       phone_list: [
-        { id: 1, mac: '80:5E:C0:11:22:34', ext_id: 3 },
-        { id: 2, mac: '80:5E:C0:11:22:33', ext_id: 4 },
+        { id: 5, mac: '80:5E:C0:11:22:34', ext_id: 3 },
+        { id: 6, mac: '80:5E:C0:11:22:33', ext_id: 4 },
       ],
     });
     expect(updated.body).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
   });
 
-  it('phone/batchcreate refuses a MAC already provisioned (any separator style) and unknown extensions', async () => {
-    const base = { vendor: 'Yealink', model: 'T54W', template_name: 't', provisioning_method: 'rps' };
+  it('phone/batchcreate refuses a MAC already provisioned (any separator style), unknown extensions and templates', async () => {
+    const base = {
+      vendor: 'Yealink',
+      model: 'T54W',
+      template_name: 'Yealink_T54W_default',
+      provisioning_method: 'rps',
+    };
+    const template = await send('phone/batchcreate', {
+      ...base,
+      template_name: 't',
+      phone_list: [{ mac: '80:5E:C0:00:00:02', ext_id: 1 }],
+    });
+    expect(template.body).toMatchObject({
+      errcode: 40002,
+      invalid_param_list: [{ field: 'template_name', validation_type: 'not_exist', value: 't' }],
+    });
     const dup = await send('phone/batchcreate', {
       ...base,
       phone_list: [{ mac: '805ec0112233', ext_id: 5 }],

@@ -24,6 +24,7 @@ const RUNTIME_EXPORTS = [
   'PBX_OPERATIONS',
   'PBX_RESPONSES',
   'PHONE_OPTION_MENUS',
+  'PROVISIONING_METHODS',
   'PbxApiError',
   'PbxAuthError',
   'PbxClient',

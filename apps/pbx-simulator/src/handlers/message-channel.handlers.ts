@@ -1,5 +1,7 @@
 /**
- * message_channel/list and message_channel/get (docs/pbx/configuration.md#message-channels). Counters for
+ * message_channel/list, search, get and getlivechat (docs/pbx/configuration.md#message-channels): five
+ * channels in three states, a failure reason where the connection failed, provider credentials in
+ * `account_data` (secrets, as a PBX answers them), and routing rules to extensions and a message queue. Counters for
  * each time range are sums of seeded daily counts, so `today` <= `last_7_days` <= `last_30_days` <= `all`
  * always holds.
  */
@@ -7,6 +9,7 @@ import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { pageOf, pageParams } from '../support/paging.js';
 import { notFoundDetail } from '../sim-errors.js';
+import { MESSAGE_QUEUE_SEED } from './message-queue.handlers.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 
 /** A seeded message channel. */
@@ -82,33 +85,34 @@ interface Counters {
 /** Message channels. */
 export class MessageChannelResource implements SimResource {
   readonly handlers: HandlerTable = {
-    'message_channel/list': ({ params }) => {
-      const { page, pageSize } = pageParams(params, { pageSize: 10, maxPageSize: 1_000 });
-      const range = String(params['time_range']);
-      const result = pageOf(CHANNELS, () => true, page, pageSize);
-      return {
-        total_number: result.total,
-        list: result.items.map((c) => ({
-          id: c.id,
-          status: c.status,
-          reason: c.reason,
-          name: c.name,
-          channel: c.channel,
-          type: c.type,
-          number: [...c.number],
-          ...this.counters(c.id, range),
-        })),
-      };
-    },
+    'message_channel/list': ({ params }) => this.page(params),
+    'message_channel/search': ({ params }) => this.page(params),
     'message_channel/get': ({ params }) => {
-      const id = Number(params['id']);
-      const channel = CHANNELS.find((c) => c.id === id);
-      if (!channel) throw notFoundDetail(`no message channel with id ${id}`);
+      const channel = this.channel(params['id']);
       if (channel.type === 'livechat')
         throw notFoundDetail(
-          `channel ${id} is a live chat channel; live chat channels are read with their own query`,
+          `channel ${channel.id} is a live chat channel; live chat channels are read with message_channel/getlivechat`,
         );
       return { data: this.detail(channel) };
+    },
+    'message_channel/getlivechat': ({ params }) => {
+      const channel = this.channel(params['id']);
+      if (channel.type !== 'livechat')
+        throw notFoundDetail(
+          `channel ${channel.id} is not a live chat channel; read it with message_channel/get`,
+        );
+      return {
+        data: {
+          id: channel.id,
+          name: channel.name,
+          type: 'livechat',
+          channel: 'livechat',
+          channel_number: String(channel.id).padStart(4, '0'),
+          website_domain: 'www.example.com',
+          communication_method: 2,
+          destination_type: 'queue',
+        },
+      };
     },
   };
 
@@ -116,6 +120,38 @@ export class MessageChannelResource implements SimResource {
 
   reset(): void {
     // Channels are seeded configuration; their counters derive from the seed and the clock.
+  }
+
+  /** A page of channels with counters for `time_range`, matching `search_value` in name, provider or number. */
+  private page(params: Record<string, unknown>): Record<string, unknown> {
+    const { page, pageSize } = pageParams(params, { pageSize: 10, maxPageSize: 1_000 });
+    const range = String(params['time_range']);
+    const keyword = String(params['search_value'] ?? '')
+      .trim()
+      .toLowerCase();
+    const matches = (c: ChannelSeed) =>
+      keyword === '' || [c.name, c.channel, ...c.number].some((text) => text.toLowerCase().includes(keyword));
+    const result = pageOf(CHANNELS, matches, page, pageSize);
+    return {
+      total_number: result.total,
+      list: result.items.map((c) => ({
+        id: c.id,
+        status: c.status,
+        reason: c.reason,
+        name: c.name,
+        channel: c.channel,
+        type: c.type,
+        number: [...c.number],
+        ...this.counters(c.id, range),
+      })),
+    };
+  }
+
+  /** The channel with this id; 40004 when there is none. */
+  private channel(id: unknown): ChannelSeed {
+    const channel = CHANNELS.find((c) => c.id === Number(id));
+    if (!channel) throw notFoundDetail(`no message channel with id ${String(id)}`);
+    return channel;
   }
 
   /** Counters of a channel for a time range, relative to the PBX's local today. */
@@ -164,6 +200,41 @@ export class MessageChannelResource implements SimResource {
     );
   }
 
+  /** Key names of each provider's connection settings. */
+  private accountData(channel: ChannelSeed): { k: string; v: string }[] {
+    const random = SeededRandom.forKey(this.context.seed, `channel-secrets:${channel.id}`);
+    const keys: Readonly<Record<string, readonly string[]>> = {
+      general: ['api_key', 'api_secret'],
+      siptrunk: ['username', 'password'],
+      whatsapp: ['access_token', 'app_secret'],
+      facebook: ['page_access_token', 'app_secret'],
+    };
+    return (keys[channel.channel] ?? ['api_key']).map((k) => ({
+      k,
+      v: k === 'username' ? `sms-${channel.id}` : random.hex(32).toLowerCase(),
+    }));
+  }
+
+  /** A routing rule sending a DID's messages to message queue 1 and its members. */
+  private queueRoute(channelId: number, did: string, index: number): Record<string, unknown> {
+    const queue = MESSAGE_QUEUE_SEED[0];
+    const extensions = this.context.world().extensions;
+    const members = (queue?.members ?? []).flatMap((member) => {
+      const ext = extensions.find((e) => e.id === member.extension_id);
+      return ext ? [{ text: ext.name, text2: ext.number, value: String(ext.id), type: 'extension' }] : [];
+    });
+    return {
+      id: index + 1,
+      omnichannel_id: channelId,
+      did_number: did,
+      destination_id: String(queue?.id ?? ''),
+      destination_number: '',
+      destination_name: queue?.name ?? '',
+      members,
+      destination_type: 'queue',
+    };
+  }
+
   private detail(channel: ChannelSeed): Record<string, unknown> {
     const random = SeededRandom.forKey(this.context.seed, `channel:${channel.id}`);
     const gid = random.hex(16).toLowerCase();
@@ -176,13 +247,15 @@ export class MessageChannelResource implements SimResource {
       webhook_url: `https://pbx.example.com/api/omnichannel/webhook/${gid}`,
       type: channel.type,
       channel: channel.channel,
-      // Provider secrets are never shown.
-      account_data: [{ k: 'api_key', v: '******' }],
+      // The provider's credentials, as the PBX answers them: secrets a gateway must never pass on.
+      account_data: this.accountData(channel),
       verify_token: random.hex(12).toLowerCase(),
       send_rate: 1,
       auto_close_session: 1,
       session_expired_time: 3,
       dids: channel.number.map((did, index) => {
+        // A channel's second DID routes to the first message queue, the others to an extension.
+        if (index === 1) return this.queueRoute(channel.id, did, index);
         const ext = extensions[(channel.id + index) % Math.max(1, extensions.length)];
         return {
           id: index + 1,

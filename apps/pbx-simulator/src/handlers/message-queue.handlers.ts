@@ -9,21 +9,24 @@ import { invalidParams, type InvalidParam } from '../sim-errors.js';
 import { ConfigStore, editableHandlers } from './config-store.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';
 
-interface Member {
+/** A member entry of a message queue: the entry id and the extension. */
+export interface MessageQueueMemberRow {
   id: number;
   extension_id: number;
 }
 
-interface MessageQueue {
+/** A message queue as the simulator keeps it. */
+export interface MessageQueueRow {
   id: number;
   name: string;
   assignment_mode: string;
-  members: Member[];
+  members: MessageQueueMemberRow[];
 }
 
 type MemberAsk = { id?: number | string; extension_id: number | string };
 
-const SEED: readonly MessageQueue[] = [
+/** The message queues every scenario starts with. */
+export const MESSAGE_QUEUE_SEED: readonly MessageQueueRow[] = [
   {
     id: 1,
     name: 'PreSales Consult Queue',
@@ -47,9 +50,10 @@ const SEED: readonly MessageQueue[] = [
 
 /** Message queues. */
 export class MessageQueueResource implements SimResource {
-  readonly store = new ConfigStore<MessageQueue>({
+  readonly store = new ConfigStore<MessageQueueRow>({
     resource: 'message_queue',
-    seed: () => SEED.map((queue) => ({ ...queue, members: queue.members.map((m) => ({ ...m })) })),
+    seed: () =>
+      MESSAGE_QUEUE_SEED.map((queue) => ({ ...queue, members: queue.members.map((m) => ({ ...m })) })),
     searchIn: (queue) => [queue.name],
     unique: ['name'],
   });
@@ -72,7 +76,7 @@ export class MessageQueueResource implements SimResource {
         detail: (queue) => this.detail(queue),
         update: (id, params) => {
           const queue = this.store.get(id);
-          const changes: Partial<MessageQueue> = {};
+          const changes: Partial<MessageQueueRow> = {};
           if (params['name'] !== undefined) changes.name = String(params['name']);
           if (params['assignment_mode'] !== undefined)
             changes.assignment_mode = String(params['assignment_mode']);
@@ -89,7 +93,7 @@ export class MessageQueueResource implements SimResource {
   }
 
   /** The member list asked for: extensions must exist, once each; `id` must be an entry of `current`. */
-  private members(asked: MemberAsk[], current: readonly Member[]): Member[] {
+  private members(asked: MemberAsk[], current: readonly MessageQueueMemberRow[]): MessageQueueMemberRow[] {
     const known = new Set(this.context.world().extensions.map((e) => e.id));
     const entries = new Set(current.map((m) => m.id));
     const problems: InvalidParam[] = [];
@@ -117,7 +121,7 @@ export class MessageQueueResource implements SimResource {
     }));
   }
 
-  private detail(queue: MessageQueue): Record<string, unknown> {
+  private detail(queue: MessageQueueRow): Record<string, unknown> {
     const extensions = new Map(this.context.world().extensions.map((e) => [e.id, e]));
     return {
       id: queue.id,

@@ -1,11 +1,12 @@
 /**
- * message_session/get (docs/pbx/configuration.md#message-sessions): seeded sessions on the message channels.
+ * message_session/get, list, search and query (docs/pbx/configuration.md#message-sessions): seeded sessions on
+ * the message channels; list and search page with a cursor (`first_msg_id`) and answer rows under `list`.
  */
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { CHANNELS } from './message-channel.handlers.js';
 import { notFoundDetail } from '../sim-errors.js';
-import type { ResourceContext, SimResource } from './sim-resource.js';
+import { idList, type ResourceContext, type SimResource } from './sim-resource.js';
 
 /** Sessions seeded in every scenario (ids 1..SESSION_COUNT). */
 export const SESSION_COUNT = 20;
@@ -21,12 +22,104 @@ export class MessageSessionResource implements SimResource {
         throw notFoundDetail(`no message session with id ${id}`);
       return { list: this.session(id) };
     },
+    'message_session/list': ({ params }) => ({ list: this.page(params) }),
+    'message_session/search': ({ params }) => ({ list: this.page(params) }),
+    'message_session/query': ({ params }) => ({
+      list: idList(params['ids'])
+        .filter((id) => id >= 1 && id <= SESSION_COUNT)
+        .map((id) => this.session(id)),
+    }),
   };
 
   constructor(private readonly context: ResourceContext) {}
 
   reset(): void {
     // Sessions are seeded and read-only through the interface.
+  }
+
+  /**
+   * One page of sessions, newest first (by `last_msg_id`), after the cursor `first_msg_id`, filtered as the
+   * list page describes. Choices where the guide is silent: user_type 9 (the API) sees every session, an
+   * extension user (1) those it was offered or picked up; absent filters mean "all"; there is no total.
+   */
+  private page(params: Record<string, unknown>): Record<string, unknown>[] {
+    const pageSize = Math.min(Number(params['page_size']), 1_000);
+    const cursor = params['first_msg_id'] === undefined ? Infinity : Number(params['first_msg_id']);
+    const userNo = String(params['user_no'] ?? '');
+    const keyword = String(params['search_value'] ?? '')
+      .trim()
+      .toLowerCase();
+    const filter = (key: string) => (params[key] === undefined ? 2 : Number(params[key]));
+    const [archived, closed, pickup] = [
+      filter('is_archived'),
+      filter('is_closed'),
+      Number(params['is_pickup'] ?? 0),
+    ];
+    const collection = String(params['collection'] ?? '');
+    const rows = Array.from({ length: SESSION_COUNT }, (_, i) => this.session(SESSION_COUNT - i)).filter(
+      (session) => {
+        const state = this.state(Number(session['id']));
+        const user = session['user_info'] as { username: string; user_no: string };
+        const agents = [
+          state.assignee,
+          ...((session['participants'] as { user_no: string }[] | undefined) ?? []),
+        ];
+        return (
+          state.lastMsgId < cursor &&
+          (params['user_type'] !== '1' && params['user_type'] !== 1
+            ? true
+            : agents.some((a) => a?.user_no === userNo)) &&
+          (archived === 2 || state.archived === archived) &&
+          (closed === 2 || state.closed === closed) &&
+          (pickup === 0 || (pickup === 1) === state.pickedUp) &&
+          (collection === 'all' || (collection === 'campaign') === (session['origin'] === 'campaign')) &&
+          (keyword === '' ||
+            [user.username, user.user_no, String(session['channel_name'])].some((text) =>
+              text.toLowerCase().includes(keyword),
+            ))
+        );
+      },
+    );
+    return rows.slice(0, pageSize).map((session) => this.summary(session));
+  }
+
+  /** A session as list and search show it. */
+  private summary(session: Record<string, unknown>): Record<string, unknown> {
+    const id = Number(session['id']);
+    const state = this.state(id);
+    const type = String(session['channel_type']);
+    return {
+      id,
+      type,
+      is_close: state.closed,
+      is_archived: state.archived,
+      to: session['user_info'],
+      // The 24-hour reply window applies to WhatsApp and Facebook only; closed sessions have run out.
+      expire: type === 'whatsapp' || type === 'facebook' ? (state.closed ? 0 : 86_400 - id * 1_800) : -1,
+      last_msg_id: state.lastMsgId,
+      channel_name: session['channel_name'],
+      did_number: session['did_number'],
+    };
+  }
+
+  /** Seeded state of a session: higher ids are newer; every third waits in a queue unpicked. */
+  private state(id: number): {
+    closed: 0 | 1;
+    archived: 0 | 1;
+    pickedUp: boolean;
+    lastMsgId: number;
+    assignee: { user_no: string } | undefined;
+  } {
+    const pickedUp = id % 3 !== 0;
+    const agents = this.context.world().extensions;
+    const agent = agents[id % Math.min(3, Math.max(1, agents.length))];
+    return {
+      closed: id % 4 === 0 ? 1 : 0,
+      archived: id % 5 === 0 ? 1 : 0,
+      pickedUp,
+      lastMsgId: id * 10 + 7,
+      assignee: pickedUp && agent ? { user_no: agent.number } : undefined,
+    };
   }
 
   private session(id: number): Record<string, unknown> {
@@ -43,7 +136,8 @@ export class MessageSessionResource implements SimResource {
       channel_name: channel.name,
       did_number: channel.number[0] ?? '',
       to_number: customer,
-      origin: channel.type === 'livechat' ? 'website' : '',
+      // Every tenth session was started by a marketing campaign.
+      origin: id % 10 === 0 ? 'campaign' : channel.type === 'livechat' ? 'website' : '',
       user_info: { user_id: 0, user_no: customer, user_type: 2, avatar: '', username: name },
     };
     if (channel.type === 'facebook') session['page_name'] = 'Switchboard Support';

@@ -102,7 +102,7 @@ const phones = (macs: string[]) => ({
 });
 
 describe('phone/batchcreate and phone/batchupdate', () => {
-  // The first phones of a fresh simulator get ids 1 and 2 (ids follow creation order).
+  // The first phones created on a fresh simulator get ids 5 and 6 (ids follow creation order; 1-4 are seeded).
   const [first, second, spare] = [mac(1), mac(2), mac(3)];
   beforeAll(async () => {
     await ctx.client.phone.batchCreate(phones([first, second]));
@@ -134,10 +134,10 @@ describe('phone/batchcreate and phone/batchupdate', () => {
     const [ext1 = 1, ext2 = 2] = extensionIds().slice(2);
     expect(
       await ctx.client.phone.batchUpdate({
-        batch_id_list: [1, 2],
+        batch_id_list: [5, 6],
         phone_list: [
-          { id: 1, mac: spare, ext_id: ext1 },
-          { id: 2, mac: second, ext_id: ext2 },
+          { id: 5, mac: spare, ext_id: ext1 },
+          { id: 6, mac: second, ext_id: ext2 },
         ],
       }),
     ).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
@@ -148,8 +148,8 @@ describe('phone/batchcreate and phone/batchupdate', () => {
   it('batchupdate of a phone id that does not exist names it (40002 not_exist)', async () => {
     const error = await expectPbxError(
       ctx.client.phone.batchUpdate({
-        batch_id_list: [1, 777],
-        phone_list: [{ id: 1, mac: spare, ext_id: 1 }],
+        batch_id_list: [5, 777],
+        phone_list: [{ id: 5, mac: spare, ext_id: 1 }],
       }),
       PBX_ERRCODE.PARAMETER_ERROR,
     );
@@ -171,11 +171,11 @@ describe('phone/batchcreate and phone/batchupdate', () => {
   itHonoursTheContract(get, {
     op: 'phone/batchupdate',
     valid: (client) =>
-      client.phone.batchUpdate({ batch_id_list: [2], phone_list: [{ id: 2, mac: second, ext_id: 1 }] }),
+      client.phone.batchUpdate({ batch_id_list: [6], phone_list: [{ id: 6, mac: second, ext_id: 1 }] }),
     invalid: {
       call: (client) =>
-        client.phone.batchUpdate({ batch_id_list: [2], phone_list: [{ id: 0, mac: second, ext_id: 1 }] }),
-      wire: { batch_id_list: [2], phone_list: [{ id: 0, mac: second, ext_id: 1 }] },
+        client.phone.batchUpdate({ batch_id_list: [6], phone_list: [{ id: 0, mac: second, ext_id: 1 }] }),
+      wire: { batch_id_list: [6], phone_list: [{ id: 0, mac: second, ext_id: 1 }] },
       field: 'phone_list[0].id',
     },
   });
