@@ -192,8 +192,13 @@ describe('OpenAPI document', () => {
   });
 
   it('answers every documented GET an admin can call in its documented shape', async () => {
+    // A GET that needs a query parameter (a ticket link such as /api/calls/export.csv) is not callable as is.
+    const needsQuery = (key: string) =>
+      (operations(document).get(key)?.parameters ?? []).some(
+        (parameter) => 'in' in parameter && parameter.in === 'query' && parameter.required === true,
+      );
     const gets = [...operations(document).keys()]
-      .filter((key) => key.startsWith('GET ') && !key.includes('{'))
+      .filter((key) => key.startsWith('GET ') && !key.includes('{') && !needsQuery(key))
       .map((key) => key.slice('GET '.length));
     expect(gets).toEqual(
       expect.arrayContaining([

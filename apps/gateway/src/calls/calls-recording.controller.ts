@@ -133,7 +133,6 @@ export class CallsRecordingController {
   })
   @ApiParam({ name: 'id', schema: { type: 'string' } })
   @ApiQuery({ name: 'ticket', required: true })
-  @ApiProduces(AUDIO_TYPE)
   @ApiResponse({
     status: 200,
     description: 'The whole file',

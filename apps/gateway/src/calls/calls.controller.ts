@@ -175,7 +175,6 @@ export class CallsController {
     description: 'Authorised by the ticket of POST /api/calls/export-link, not by a Bearer header.',
   })
   @ApiQuery({ name: 'ticket', required: true })
-  @ApiProduces('text/csv')
   @ApiResponse({
     status: 200,
     description: 'The CSV',
