@@ -115,6 +115,8 @@ describe('audit sentences', () => {
     expect(pbx('delete', [{ field: 'number_list', before: '5551234&5555678' }])).toBe(
       'Ana deleted allowlist rule “VIP” (id 3): number_list “5551234&5555678”',
     );
+    const many = Array.from({ length: 9 }, (_, i) => ({ field: `press${i}_dest`, after: 'queue' }));
+    expect(pbx('create', many)).toMatch(/press5_dest “queue” and 3 more fields$/);
     const long = pbx('update', [{ field: 'number_list', before: '1'.repeat(100), after: '2' }]);
     expect(long).toContain(`“${'1'.repeat(59)}…”`);
   });

@@ -136,6 +136,8 @@ export function auditSentence(entry: AuditEntryView): string {
 }
 
 const CHANGE_VERBS = { create: 'created', update: 'changed', delete: 'deleted' } as const;
+/** Fields written out in a sentence (an IVR has dozens); the entry's `changes` keep them all. */
+const CLAUSES_MAX = 6;
 /** Longest value quoted in a sentence; the entry's `changes` keep the whole value. */
 const QUOTED_MAX = 60;
 
@@ -167,7 +169,9 @@ function pbxSentence(entry: AuditEntryView, facts: AuditFacts): string {
   const what = `${entry.user} ${CHANGE_VERBS[kind]} ${facts.item}`;
   if (changes.length === 0)
     return kind === 'update' && entry.result === 'ok' ? `${what} (nothing changed)` : what;
-  return `${what}: ${changes.map((change) => changeText(change, kind)).join('; ')}`;
+  const shown = changes.slice(0, CLAUSES_MAX).map((change) => changeText(change, kind));
+  const more = changes.length - shown.length;
+  return `${what}: ${shown.join('; ')}${more > 0 ? ` and ${more} more field${more === 1 ? '' : 's'}` : ''}`;
 }
 
 /** The human part of an error detail (`code: message` -> message). */
