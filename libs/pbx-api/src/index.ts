@@ -469,4 +469,11 @@ export type {
   MessageSessionSearchParams,
   MessageSessionSummary,
   MessageSessionType,
+  MessageGetParams,
+  MessageGetResponse,
+  MessageQueryParams,
+  MessageQueryResponse,
+  MessageRecord,
+  MessageSender,
+  SessionMessages,
 } from './resources/message-session.types.js';

@@ -51,6 +51,8 @@ import type {
   IvrUpdateParams,
   MessageChannelGetLiveChatParams,
   MessageChannelSearchParams,
+  MessageGetParams,
+  MessageQueryParams,
   MessageQueueListParams,
   MessageQueueSearchParams,
   MessageQueueUpdateParams,
@@ -183,6 +185,8 @@ const INVOKERS = {
   'message_session/list': (c, p) => c.messageSession.list(as<MessageSessionListParams>(p)),
   'message_session/search': (c, p) => c.messageSession.search(as<MessageSessionSearchParams>(p)),
   'message_session/query': (c, p) => c.messageSession.query(as<PbxByIdsParams>(p)),
+  'message/get': (c, p) => c.messageSession.messages(as<MessageGetParams>(p)),
+  'message/query': (c, p) => c.messageSession.queryMessages(as<MessageQueryParams>(p)),
 } as const satisfies Record<AdminOperationName, Invoker>;
 
 /** An admin operation: its rules and how to call it. */

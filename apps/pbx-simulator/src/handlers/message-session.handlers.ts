@@ -5,11 +5,25 @@
 import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { CHANNELS } from './message-channel.handlers.js';
-import { notFoundDetail } from '../sim-errors.js';
+import { notFound, notFoundDetail } from '../sim-errors.js';
 import { idList, type ResourceContext, type SimResource } from './sim-resource.js';
 
 /** Sessions seeded in every scenario (ids 1..SESSION_COUNT). */
 export const SESSION_COUNT = 20;
+
+/** Messages in session `id` (3-7). */
+const messageCount = (id: number) => 3 + (id % 5);
+
+const CUSTOMER_LINES = [
+  'Hi, I would like to know the price of the premium plan.',
+  'Is my order already on its way?',
+  'Thanks, that helps.',
+];
+const AGENT_LINES = [
+  'Hello! Let me check that for you.',
+  'Thank you for waiting, here is what I found.',
+  'Is there anything else I can do for you?',
+];
 
 const NAMES = ['Mia Wong', 'Leo Park', 'Sara Novak', 'Omar Aziz', 'Julia Costa', 'Tom Berg'];
 
@@ -24,6 +38,17 @@ export class MessageSessionResource implements SimResource {
     },
     'message_session/list': ({ params }) => ({ list: this.page(params) }),
     'message_session/search': ({ params }) => ({ list: this.page(params) }),
+    'message/get': ({ params }) => {
+      const id = Number(params['id']);
+      if (!Number.isInteger(id) || id < 1 || id > SESSION_COUNT)
+        throw notFound('id', params['id'], 'not_exist', 'no message session has this id');
+      return { data: this.messagePage(id, params) };
+    },
+    'message/query': ({ params }) => ({
+      data: idList(params['ids'])
+        .filter((id) => id >= 1 && id <= SESSION_COUNT)
+        .map((id) => this.messagePage(id, params)),
+    }),
     'message_session/query': ({ params }) => ({
       list: idList(params['ids'])
         .filter((id) => id >= 1 && id <= SESSION_COUNT)
@@ -83,6 +108,70 @@ export class MessageSessionResource implements SimResource {
     return rows.slice(0, pageSize).map((session) => this.summary(session));
   }
 
+  /** A page of a session's messages, newest first, older than `last_msg_id` when given. */
+  private messagePage(id: number, params: Record<string, unknown>): Record<string, unknown> {
+    const before = params['last_msg_id'] === undefined ? Infinity : Number(params['last_msg_id']);
+    const records = this.messages(id)
+      .filter((message) => Number(message['msg_id']) < before)
+      .reverse()
+      .slice(0, Math.min(Number(params['page_size']), 1_000));
+    return { session_id: id, records };
+  }
+
+  /**
+   * A session's messages, oldest first (ids `id * 10 + k`): the customer writes, the session is picked up
+   * (or waits in message queue 1), agent and customer take turns, a closed session ends with a close.
+   */
+  private messages(id: number): Record<string, unknown>[] {
+    const session = this.session(id);
+    const state = this.state(id);
+    const customer = { ...(session['user_info'] as Record<string, unknown>) };
+    const ext = this.context.world().extensions[id % 3];
+    const agent = {
+      user_id: ext?.id ?? 0,
+      user_no: ext?.number ?? '',
+      user_type: 1,
+      username: ext?.name ?? '',
+    };
+    const start = Math.floor(this.context.clock()) - (SESSION_COUNT - id + 1) * 3_600;
+    const count = messageCount(id);
+    return Array.from({ length: count }, (_, k) => {
+      const last = k === count - 1;
+      const kind =
+        k === 0
+          ? 'first'
+          : k === 1
+            ? state.pickedUp
+              ? 'picked'
+              : 'queued'
+            : last && state.closed
+              ? 'closed'
+              : 'turn';
+      const fromAgent = kind === 'picked' || kind === 'closed' || (kind === 'turn' && k % 2 === 0);
+      const failed = kind === 'turn' && fromAgent && id % 7 === 0;
+      const time = start + k * 60;
+      return {
+        session_id: id,
+        msg_id: id * 10 + k,
+        delivery_status: failed ? 2 : 1,
+        sender: fromAgent ? agent : customer,
+        msg_kind: 0,
+        msg_type: { first: 0, picked: 5, queued: 6, closed: 2, turn: 0 }[kind],
+        msg_body:
+          kind === 'turn'
+            ? (fromAgent ? AGENT_LINES : CUSTOMER_LINES)[k % 3]
+            : kind === 'first'
+              ? CUSTOMER_LINES[id % 3]
+              : '',
+        msg_files: '[]',
+        send_time: time,
+        receive_time: failed ? 0 : time + 1,
+        param: kind === 'queued' ? JSON.stringify({ queue_id: 1, queue_name: 'PreSales Consult Queue' }) : '',
+        send_error: failed ? 'send_fail' : '',
+      };
+    });
+  }
+
   /** A session as list and search show it. */
   private summary(session: Record<string, unknown>): Record<string, unknown> {
     const id = Number(session['id']);
@@ -117,7 +206,7 @@ export class MessageSessionResource implements SimResource {
       closed: id % 4 === 0 ? 1 : 0,
       archived: id % 5 === 0 ? 1 : 0,
       pickedUp,
-      lastMsgId: id * 10 + 7,
+      lastMsgId: id * 10 + messageCount(id) - 1,
       assignee: pickedUp && agent ? { user_no: agent.number } : undefined,
     };
   }

@@ -2,7 +2,8 @@
  * Contract: the configuration reads of libs/pbx-api against the running simulator — IP phones (phone/search,
  * phone/get, phone/batchdelete, phone/batchreprovision, auto_provisioning/compatibility), company contacts
  * (company_contact/list and search, the flatter shape), message channels (message_channel/search and
- * getlivechat) and message sessions (message_session/list, search and query with the cursor): each checked
+ * getlivechat), message sessions (message_session/list, search and query with the cursor) and their messages
+ * (message/get, message/query): each checked
  * against the simulator's state, PBX errors, and the shared checks (same validation both sides, wrong token,
  * renewal).
  */
@@ -450,6 +451,74 @@ describe('message sessions: list, search and query', () => {
       call: (client) => client.messageSession.query({ ids: '1;2' }),
       wire: { ids: '1;2' },
       field: 'ids',
+    },
+  });
+});
+
+describe('messages of a session: message/get and message/query', () => {
+  it('message/get pages a session’s messages newest first, older ones by last_msg_id, down to the first', async () => {
+    const { list } = await ctx.client.messageSession.list({ page_size: 50, user_type: 9, collection: 'all' });
+    const session = list.find((s) => s.id === 7);
+    const ids: number[] = [];
+    let before: number | undefined;
+    for (let page = 0; page < 5; page++) {
+      const { data } = await ctx.client.messageSession.messages({
+        page_size: 2,
+        id: 7,
+        ...(before !== undefined ? { last_msg_id: before } : {}),
+      });
+      expect(data.session_id).toBe(7);
+      if (data.records.length === 0) break;
+      ids.push(...data.records.map((r) => r.msg_id));
+      before = data.records.at(-1)?.msg_id;
+    }
+    expect(ids).toEqual([74, 73, 72, 71, 70]);
+    expect(ids[0]).toBe(session?.last_msg_id);
+    const { data } = await ctx.client.messageSession.messages({ page_size: 10, id: 7 });
+    expect(data.records.at(-1)).toMatchObject({ msg_type: 0, sender: { user_type: 2 }, msg_files: '[]' });
+    expect(data.records.at(-2)).toMatchObject({ msg_type: 5, sender: { user_type: 1 } });
+  });
+
+  it('a session waiting in a queue shows the transfer; a failed send carries its error', async () => {
+    const waiting = (await ctx.client.messageSession.messages({ page_size: 10, id: 3 })).data.records;
+    const transfer = waiting.find((r) => r.msg_type === 6);
+    expect(JSON.parse(transfer?.param ?? '{}')).toEqual({
+      queue_id: 1,
+      queue_name: 'PreSales Consult Queue',
+    });
+    const failing = (await ctx.client.messageSession.messages({ page_size: 10, id: 14 })).data.records;
+    expect(failing).toContainEqual(expect.objectContaining({ delivery_status: 2, send_error: 'send_fail' }));
+    const error = await expectPbxError(
+      ctx.client.messageSession.messages({ page_size: 10, id: 99 }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+    expect(error.invalidParamList[0]).toMatchObject({ field: 'id', value: '99' });
+  });
+
+  it('message/query answers the latest page of each session asked for, unknown ids left out', async () => {
+    const { data } = await ctx.client.messageSession.queryMessages({ page_size: 1, ids: '7,99,3' });
+    expect(data.map((m) => [m.session_id, m.records.map((r) => r.msg_id)])).toEqual([
+      [7, [74]],
+      [3, [35]],
+    ]);
+  });
+
+  itHonoursTheContract(get, {
+    op: 'message/get',
+    valid: (client) => client.messageSession.messages({ page_size: 5, id: 1 }),
+    invalid: {
+      call: (client) => client.messageSession.messages({ page_size: 5, id: 1, last_msg_id: 0 }),
+      wire: { page_size: 5, id: 1, last_msg_id: 0 },
+      field: 'last_msg_id',
+    },
+  });
+  itHonoursTheContract(get, {
+    op: 'message/query',
+    valid: (client) => client.messageSession.queryMessages({ page_size: 5, ids: '1,2' }),
+    invalid: {
+      call: (client) => client.messageSession.queryMessages({ page_size: 0, ids: '1' }),
+      wire: { page_size: 0, ids: '1' },
+      field: 'page_size',
     },
   });
 });

@@ -109,6 +109,8 @@ const CALLS: Record<ResourceOperation, (pbx: PbxClient) => Promise<unknown>> = {
   'message_session/search': (pbx) =>
     pbx.messageSession.search({ page_size: 10, user_type: 1, user_no: '2001', search_value: 'Mia' }),
   'message_session/query': (pbx) => pbx.messageSession.query({ ids: '1,2' }),
+  'message/get': (pbx) => pbx.messageSession.messages({ page_size: 10, id: 1 }),
+  'message/query': (pbx) => pbx.messageSession.queryMessages({ page_size: 10, ids: '1,2' }),
   'recording/search': (pbx) => pbx.recording.search({ caller: '2001' }),
   'recording/download': (pbx) => pbx.recording.downloadLink({ id: 7 }),
   'system/get_menuoptions': (pbx) => pbx.system.menuOptions({ menu: 'disposition_code' }),

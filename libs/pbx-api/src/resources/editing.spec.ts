@@ -166,4 +166,22 @@ describe('phones, contacts and messaging reads', () => {
       query: { id: '3' },
     });
   });
+
+  it('messages pages older ones by last_msg_id; queryMessages asks several sessions at once', async () => {
+    const page = { session_id: 7, records: [{ msg_id: 73 }] };
+    const fake = new FakePbx().reply({ body: ok({ data: page }) }).reply({ body: ok({ data: [page] }) });
+    const client = clientOn(fake);
+    expect((await client.messageSession.messages({ page_size: 1, id: 7, last_msg_id: 74 })).data).toEqual(
+      page,
+    );
+    expect(fake.last).toMatchObject({
+      method: 'GET',
+      path: '/openapi/v1.0/message/get',
+      query: { page_size: '1', id: '7', last_msg_id: '74' },
+    });
+    expect((await client.messageSession.queryMessages({ page_size: 1, ids: '7' })).data).toEqual([page]);
+    await expect(client.messageSession.queryMessages({ page_size: 1, ids: '7;8' })).rejects.toMatchObject({
+      violations: [{ field: 'ids', rule: 'format' }],
+    });
+  });
 });

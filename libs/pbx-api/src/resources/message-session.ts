@@ -2,6 +2,10 @@ import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import { rowsUnder } from '../quirks.js';
 import type { PbxByIdsParams } from './editable.types.js';
 import type {
+  MessageGetParams,
+  MessageGetResponse,
+  MessageQueryParams,
+  MessageQueryResponse,
   MessageSessionGetParams,
   MessageSessionGetResponse,
   MessageSessionListParams,
@@ -50,5 +54,18 @@ export class MessageSessionResource {
       await this.api.call<MessageSessionQueryResponse>('message_session/query', params, options),
       'list',
     );
+  }
+
+  /**
+   * GET message/get: a page of one session's messages, newest first; for older ones pass the page's earliest
+   * `msg_id` as `last_msg_id`.
+   */
+  messages(params: MessageGetParams, options?: RequestOptions): Promise<MessageGetResponse> {
+    return this.api.call('message/get', params, options);
+  }
+
+  /** GET message/query: the latest page of messages of several sessions. */
+  queryMessages(params: MessageQueryParams, options?: RequestOptions): Promise<MessageQueryResponse> {
+    return this.api.call('message/query', params, options);
   }
 }

@@ -120,3 +120,71 @@ export interface MessageSessionListResponse extends PbxSuccess {
 export interface MessageSessionQueryResponse extends PbxSuccess {
   list: MessageSession[];
 }
+
+/** Query of message/get: a page of a session's messages, newest first, older than `last_msg_id` when given. */
+export interface MessageGetParams {
+  page_size: number;
+  /** Session ID. */
+  id: number;
+  /** The earliest `msg_id` of the page before: this page holds older messages only. */
+  last_msg_id?: number;
+}
+
+/** Query of message/query: the latest page of several sessions. */
+export interface MessageQueryParams {
+  page_size: number;
+  /** Session IDs separated by commas. */
+  ids: string;
+}
+
+/** Who sent a message (the guide's table is cut; these are the fields the simulator sends). */
+export interface MessageSender {
+  user_id: number;
+  user_no: string;
+  /** 1 extension user, 2 customer, 9 the API. */
+  user_type: number;
+  username: string;
+}
+
+/** One message (docs/pbx/configuration.md#messages-of-a-session). */
+export interface MessageRecord {
+  session_id: number;
+  msg_id: number;
+  /** 0 sending, 1 sent, 2 failed. */
+  delivery_status: 0 | 1 | 2;
+  sender: MessageSender;
+  /** 0 normal, 1 WhatsApp template. */
+  msg_kind: 0 | 1;
+  /**
+   * 0 user message; 1 transferred to an extension or the API; 2 closed manually; 3 closed automatically;
+   * 4 unsupported type; 5 picked up; 6 transferred to a message queue; 7 closed by the visitor; 8 call-related.
+   */
+  msg_type: number;
+  msg_body: string;
+  /** A JSON text holding an array of file descriptions. */
+  msg_files: string;
+  /** Unix seconds. */
+  send_time: number;
+  /** Unix seconds. */
+  receive_time: number;
+  /** A JSON text: transfer details (msg_type 1, 6) or call details (8); empty otherwise. */
+  param: string;
+  /** Why sending failed (e.g. `send_fail`, `auth_fail`); empty when it did not. */
+  send_error: string;
+}
+
+/** One session's messages. */
+export interface SessionMessages {
+  session_id: number;
+  records: MessageRecord[];
+}
+
+/** Answer of message/get. */
+export interface MessageGetResponse extends PbxSuccess {
+  data: SessionMessages;
+}
+
+/** Answer of message/query. */
+export interface MessageQueryResponse extends PbxSuccess {
+  data: SessionMessages[];
+}

@@ -515,6 +515,18 @@ export const PBX_OPERATIONS = {
     { responseArrays: ['list'] },
   ),
   'message_session/query': op('message_session/query', 'GET', byIds, { responseArrays: ['list'] }),
+  // Messages of a session (docs/pbx/configuration.md#messages-of-a-session): older pages by `last_msg_id`.
+  'message/get': op(
+    'message/get',
+    'GET',
+    obj({ page_size: reqInt({ min: 1 }), id: reqInt({ min: 1 }), last_msg_id: int({ min: 1 }) }),
+  ),
+  'message/query': op(
+    'message/query',
+    'GET',
+    obj({ page_size: reqInt({ min: 1 }), ids: reqStr({ format: 'comma_id_list' }) }),
+    { responseArrays: ['data'] },
+  ),
   'recording/list': op('recording/list', 'GET', obj({ ...paging, ...sorted(['id', 'time']) }), {
     responseArrays: ['data'],
   }),

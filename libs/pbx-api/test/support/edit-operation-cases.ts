@@ -92,6 +92,8 @@ export const EDIT_VALID = {
   'message_session/list': MESSAGE_SESSION_LIST,
   'message_session/search': { ...MESSAGE_SESSION_LIST, search_value: 'Mia' },
   'message_session/query': { ids: '1,2' },
+  'message/get': { page_size: 20, id: 3, last_msg_id: 35 },
+  'message/query': { page_size: 20, ids: '3,4' },
 } satisfies Partial<Record<PbxOperationName, Body>>;
 
 const reject = (op: PbxOperationName, patch: Body, field: string, rule: FieldViolation['rule']) => ({
@@ -198,6 +200,13 @@ export const EDIT_REJECTED: EditRejection[] = [
   ...sessionList('message_session/list'),
   ...sessionList('message_session/search'),
   ...someIds('message_session/query'),
+  missing('message/get', 'page_size'),
+  reject('message/get', { page_size: 0 }, 'page_size', 'range'),
+  ...oneId('message/get'),
+  reject('message/get', { last_msg_id: 0 }, 'last_msg_id', 'range'),
+  missing('message/query', 'page_size'),
+  reject('message/query', { page_size: 0 }, 'page_size', 'range'),
+  ...someIds('message/query'),
 ];
 
 /**
