@@ -194,7 +194,7 @@ export class AdminPbxController {
   private changesOf(kind: string, before: PbxItem | undefined, body: PbxItem): AuditChange[] | undefined {
     if (kind === 'create') return createdChanges(body);
     if (kind === 'update') return updatedChanges(before, body);
-    if (kind === 'delete') return deletedChanges(before);
+    if (kind === 'delete') return deletedChanges(before, body);
     return undefined;
   }
 

@@ -81,6 +81,10 @@ describe('configuration changes for the audit log', () => {
       { field: 'number_list', before: '5551234&5555678' },
     ]);
     expect(deletedChanges(undefined)).toEqual([]);
+    expect(deletedChanges(undefined, { id: 4 })).toEqual([]);
+    expect(deletedChanges(undefined, { batch_id_list: [75, 90] })).toEqual([
+      { field: 'batch_id_list', before: '75, 90' },
+    ]);
   });
 
   it('names the item in words', () => {

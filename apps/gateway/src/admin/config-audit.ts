@@ -68,10 +68,12 @@ export function createdChanges(body: PbxItem): AuditChange[] {
     );
 }
 
-/** What a deleted item held (secrets only named). */
-export function deletedChanges(item: PbxItem | undefined): AuditChange[] {
-  if (!item) return [];
-  return Object.entries(item)
+/**
+ * What a deleted item held (secrets only named); without the item (a bulk delete names only ids), what the
+ * admin named to delete.
+ */
+export function deletedChanges(item: PbxItem | undefined, body: PbxItem = {}): AuditChange[] {
+  return Object.entries(item ?? Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'id')))
     .filter(([field, value]) => field !== 'id' && isPresent(value))
     .map(([field, value]) =>
       AUDIT_SECRET_FIELDS.has(field) ? { field, secret: true } : { field, before: valueText(value) },

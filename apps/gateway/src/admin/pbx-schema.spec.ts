@@ -145,6 +145,7 @@ describe('the PBX schema for forms', () => {
     expect(operationKind('phone/batchcreate', { idempotent: false })).toBe('create');
     expect(operationKind('phone/batchupdate', { idempotent: false })).toBe('update');
     expect(operationKind('block_numbers/delete', { idempotent: false })).toBe('delete');
+    expect(operationKind('phone/batchdelete', { idempotent: false })).toBe('delete');
     expect(operationKind('block_numbers/list', { idempotent: true })).toBe('read');
     expect(operationKind('call/hangup', { idempotent: false })).toBe('control');
     expect(fieldSchema({ type: 'array', items: { type: 'id' } })).toMatchObject({

@@ -76,14 +76,15 @@ export function objectSchema(rule: ObjectRule): PbxObjectSchema {
 }
 
 /**
- * What an operation does: create / update / delete by its action (`batchcreate` creates), read for what the
+ * What an operation does: create / update / delete by its action (`batchcreate` creates, `batchdelete`
+ * deletes), read for what the
  * PBX may be asked again safely (its idempotent reads), control for the rest (call control, log-ins).
  */
 export function operationKind(name: string, spec: Pick<OperationSpec, 'idempotent'>): PbxOperationKind {
   const action = name.slice(name.indexOf('/') + 1);
   if (/^(batch)?create$/.test(action)) return 'create';
   if (/^(batch)?update$/.test(action)) return 'update';
-  if (action === 'delete') return 'delete';
+  if (/^(batch)?delete$/.test(action)) return 'delete';
   return spec.idempotent ? 'read' : 'control';
 }
 
