@@ -13,6 +13,7 @@ import {
   startContractSim,
   type ContractSim,
 } from './support/contract-kit.js';
+import { contractIvr } from './support/ivr-fixture.js';
 
 let ctx: ContractSim;
 beforeAll(async () => {
@@ -49,18 +50,7 @@ describe('system/information', () => {
   itHonoursTheContract(get, { op: 'system/information', valid: (client) => client.system.information() });
 });
 
-const ivr = (n: number) => ({
-  number: String(6300 + n),
-  name: `Contract IVR ${n}`,
-  prompt: 'welcome.wav',
-  prompt_repeat: 2,
-  resp_timeout: 3,
-  digit_timeout: 3,
-  dial_ext_option: 'allow' as const,
-  dial_ext_list: [{ value: '1', type: 'extension' }],
-  press1_dest: 'extension',
-  press1_dest_value: '1001',
-});
+const ivr = contractIvr;
 
 describe('ivr/create', () => {
   it('answers the new id; the number and name are taken from then on (40003)', async () => {

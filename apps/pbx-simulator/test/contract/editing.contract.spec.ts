@@ -9,6 +9,7 @@ import { PBX_ERRCODE, type PbxClient } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPbxError, startContractSim, type ContractSim } from './support/contract-kit.js';
 import { describeEditable } from './support/editable-kit.js';
+import { contractIvr } from './support/ivr-fixture.js';
 
 let ctx: ContractSim;
 beforeAll(async () => {
@@ -116,28 +117,12 @@ describe('pin_list: the example’s spelling of query', () => {
   });
 });
 
-const ivrNumber = (n: number) => String(6300 + n);
-const newIvr = (n: number) => ({
-  number: ivrNumber(n),
-  name: `Contract IVR ${n}`,
-  prompt: 'welcome.wav',
-  prompt_repeat: 2,
-  resp_timeout: 3,
-  digit_timeout: 3,
-  dial_ext_option: 'allow' as const,
-  dial_ext_list: [{ value: '1', type: 'extension' }],
-  press1_dest: 'extension',
-  press1_dest_value: '1001',
-  press2_dest: 'queue',
-  press2_dest_value: '6400',
-});
-
 describeEditable(get, {
   ops: ['ivr/list', 'ivr/search', 'ivr/get', 'ivr/query', 'ivr/update', 'ivr/delete'],
   methods: (client) => client.ivr,
   rows: 'data',
   create: async (client, n) => {
-    const params = newIvr(n);
+    const params = contractIvr(n);
     const { id } = await client.ivr.create(params);
     return { id, name: params.name };
   },
@@ -185,12 +170,12 @@ describe('ivr: detail, numbers and references', () => {
   });
 
   it('update to a number an extension or another IVR has is 40003; a dial list naming no extension is 40002', async () => {
-    const { id } = await ctx.client.ivr.create(newIvr(80));
+    const { id } = await ctx.client.ivr.create(contractIvr(80));
     const extension = ctx.sim.control.world().extensions[0]?.number ?? '';
     await expectPbxError(ctx.client.ivr.update({ id, number: extension }), PBX_ERRCODE.DUPLICATE_KEY_VALUE);
     await expectPbxError(ctx.client.ivr.update({ id, number: '6200' }), PBX_ERRCODE.DUPLICATE_KEY_VALUE);
     const error = await expectPbxError(
-      ctx.client.ivr.create({ ...newIvr(81), dial_ext_list: [{ value: '99999', type: 'extension' }] }),
+      ctx.client.ivr.create({ ...contractIvr(81), dial_ext_list: [{ value: '99999', type: 'extension' }] }),
       PBX_ERRCODE.PARAMETER_ERROR,
     );
     expect(error.invalidParamList[0]).toMatchObject({
