@@ -154,6 +154,7 @@ describe('PBX administration in the console', () => {
     expect(await row('e2e pins').getByTestId('masked-text').textContent()).toBe('2283, 3301');
     expect(admin.url()).not.toContain('2283');
     expect(await axeViolations(admin)).toEqual([]);
+    await look('admin-pin-lists');
 
     await row('e2e pins').getByTestId('row-edit').click();
     await admin.getByTestId('input-pin_list').fill('2283, 4455');
@@ -233,6 +234,7 @@ describe('PBX administration in the console', () => {
     await choices.nth(0).check();
     await choices.nth(1).check();
     expect(await axeViolations(admin)).toEqual([]);
+    await look('admin-message-queue-form');
     await save('The message queue “e2e chats” is created.');
     const [made] = await named<{ id: number; name: string }>('message_queue', 'e2e chats');
     const members = async () =>
@@ -255,6 +257,13 @@ describe('PBX administration in the console', () => {
     await remove('e2e chats', 'message queue');
     expect(await named('message_queue', 'e2e chats')).toEqual([]);
   });
+
+  /** With E2E_LOOK_DIR set, the page as it is now, to look at. */
+  async function look(name: string): Promise<void> {
+    if (!LOOK_DIR) return;
+    mkdirSync(LOOK_DIR, { recursive: true });
+    await admin.screenshot({ path: join(LOOK_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
+  }
 
   /**
    * The page as it is now at every size in both themes: never wider than the window; axe-core finds nothing at a
