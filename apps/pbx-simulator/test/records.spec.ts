@@ -298,6 +298,20 @@ describe('record store', () => {
     expect(legs).toEqual([expect.objectContaining({ call_from: '5553000401' })]);
   });
 
+  it('an AI file holds the calls of when its link was issued, not calls that finished later', async () => {
+    const { harness, access } = await setup();
+    harness.fake.finish({ timestamp: T0, call_from_number: '5553000501' });
+    const offer = await get(harness.sim.url, '/openapi/v2.0/cdr/aidownload', {
+      access_token: access,
+      call_from: '5553000501',
+    });
+    harness.fake.finish({ timestamp: T0 + 60, call_from_number: '5553000501' });
+    const legs = (
+      await get(harness.sim.url, String(offer.body['download_resource_url']), { access_token: access })
+    ).body as unknown as unknown[];
+    expect(legs).toHaveLength(1);
+  });
+
   it('the download route requires a User-Agent like every PBX route', async () => {
     const { harness, access } = await setup();
     const offer = await get(harness.sim.url, '/openapi/v2.0/cdr/aidownload', { access_token: access });
