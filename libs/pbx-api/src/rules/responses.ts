@@ -389,6 +389,34 @@ const sessionSummary = object(
   },
   true,
 );
+// docs/pbx/configuration.md#messages-of-a-session: the sender's, files' and param's tables are cut.
+const messageRecord = object(
+  {
+    session_id: whole(),
+    msg_id: whole(),
+    delivery_status: { ...whole('0 sending, 1 sent, 2 failed'), enum: [0, 1, 2] },
+    // The simulator's sender fields; the guide's Sender_Info table is cut.
+    sender: object(
+      {
+        user_id: whole(),
+        user_no: text(),
+        user_type: whole('1 extension user, 2 customer, 9 the API'),
+        username: text(),
+      },
+      true,
+    ),
+    msg_kind: { ...whole('0 normal, 1 WhatsApp template'), enum: [0, 1] },
+    msg_type: whole('0 message, 1/6 transferred, 2/3/7 closed, 4 unsupported, 5 picked up, 8 call'),
+    msg_body: text(),
+    msg_files: text('JSON text of an array of files'),
+    send_time: whole('Unix seconds'),
+    receive_time: whole('Unix seconds'),
+    param: text('JSON text: transfer or call details'),
+    send_error: text('empty unless sending failed'),
+  },
+  true,
+);
+const sessionMessages = object({ session_id: whole(), records: listOf(messageRecord) });
 const inboundRoute = object(
   {
     id: whole(),
@@ -533,6 +561,8 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
   'message_session/list': answer({ list: listOf(sessionSummary), total_number: maybe(whole()) }),
   'message_session/search': answer({ list: listOf(sessionSummary), total_number: maybe(whole()) }),
   'message_session/query': many(session, 'list'),
+  'message/get': one(sessionMessages),
+  'message/query': many(sessionMessages),
 
   'company_contact/query': many(contact),
   'company_contact/list': rows(contactRow),
