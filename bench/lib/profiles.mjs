@@ -19,6 +19,8 @@ export const PROFILES = {
       loadProcesses: 2,
     },
     dashboard: { runs: 3, longTaskSec: 6, heapAtSec: [8, 18], changesPerSec: 20 },
+    callList: { runs: 3 },
+    recordings: { runs: 20, clients: 20, streamSec: 6 },
   },
   full: {
     name: 'full',
@@ -36,5 +38,7 @@ export const PROFILES = {
       loadProcesses: 2,
     },
     dashboard: { runs: 5, longTaskSec: 60, heapAtSec: [60, 600], changesPerSec: 20 },
+    callList: { runs: 5 },
+    recordings: { runs: 20, clients: 20, streamSec: 20 },
   },
 };

@@ -1,9 +1,11 @@
 // The parts of `npm run bench`, in order, with their time limits and the method notes of the report.
+import { callListInBrowser } from './call-list.mjs';
 import { dashboardInBrowser } from './dashboard.mjs';
 import { decisionRoundTrip } from './decision.mjs';
 import { eventToScreen } from './event-to-screen.mjs';
 import { memoryPerClient } from './memory.mjs';
 import { pbxLoad } from './pbx-load.mjs';
+import { recordingsThroughGateway } from './recordings.mjs';
 import { throughput } from './throughput.mjs';
 
 /**
@@ -50,6 +52,18 @@ export const PARTS = [
     run: dashboardInBrowser,
     limitMs: (p) => (p.name === 'quick' ? 120_000 : 20 * 60_000),
   },
+  {
+    id: 7,
+    title: 'Calls page in Chromium (10,000-record search: answer to rows, scrolling)',
+    run: callListInBrowser,
+    limitMs: (p) => (p.name === 'quick' ? 120_000 : 5 * 60_000),
+  },
+  {
+    id: 8,
+    title: 'call recordings through the gateway (playback start, memory while 20 clients stream)',
+    run: recordingsThroughGateway,
+    limitMs: (p) => (p.name === 'quick' ? 120_000 : 5 * 60_000),
+  },
 ];
 
 /** How the figures are made, written under the table. */
@@ -67,6 +81,8 @@ export function METHOD_NOTES(profile) {
     `4: contact-center scenario, traffic off (idle clients); each client subscribes to health + one queue on the gateway and joins two rooms on the bare server; both servers get their clients at once from the same load processes. Per client = (value with N clients − value with none) / N, after a full GC (gateway: node --expose-gc plus a preloaded bench guard (bench/lib/child-guard.mjs) that runs gc() when the bench writes "gc" to its stdin; RSS and heap read from its /metrics; bare: gc() then process.memoryUsage()); median of ${m.samples} samples.`,
     `5: stress scenario (50 queues, 2,000 agents), gateway with default settings (2 s queue poll interval, 20 PBX requests/s budget); ${t.clients} supervisors watch every queue. Push latency: a driver process sends 30029 LoggedOut then 30029 Paused with a unique reason for an agent (one per queue, a logged-out one where the queue has one, so no call can hide the pause; round robin) through POST /sim/events, ${t.markerRate}/s; t0 = just before the Paused POST; latency = the delta carrying that reason at each client. Event rate = events the simulator published per second (/sim/stats), raised with POST /sim/traffic (rates ×${t.trafficRates.join(', ×')}); the multiplier does not order event rates (a saturated call centre changes less), so the sustained rate is the highest measured rate below the first miss in event-rate order; CPU % from /proc/<pid>/stat over each window; ${t.runs} windows of ${t.windowSec} s per rate (median).`,
     `6: stress scenario, gateway serving apps/dashboard/dist; wallboards opened through display links (/wallboard?queues=…&display=…) on the first queues (by id) whose distinct agents reach 200 (and 500), skipping a queue that would overshoot by more than 10 %. Size: every .js/.css response of the 200-agent wallboard load, gzipped here with zlib's default level. Time: navigation start → every agent card of the board in the DOM (page clock), fresh browser context per load, median of ${profile.dashboard.runs}. Long tasks: PerformanceObserver 'longtask' (≥ 50 ms) on the 500-agent board during ${profile.dashboard.longTaskSec} s while a driver process sends ${profile.dashboard.changesPerSec} agent status changes per second (30029 via POST /sim/events, round robin over the board's agents) and the simulator's traffic runs at ×5. Heap: CDP HeapProfiler.collectGarbage then Runtime.getHeapUsage at ${profile.dashboard.heapAtSec.join(' s and ')} s of that traffic (checkpoints after the long-task window, so the forced GC is not counted as a long task).`,
+    `7: contact-center scenario, traffic off, simulator --history 10000 (calls seeded over yesterday), gateway serving apps/dashboard/dist; the bench supervisor's session put in sessionStorage and the Calls page opened at 1920x1080 on yesterday's range with a 10,000-record page, fresh context per load (${profile.callList.runs} loads, median). Answer → rows = performance.now() two animation frames after the first call row is in the DOM − responseEnd of the page's GET /api/calls (PerformanceResourceTiming; JSON parsing and rendering after the bytes arrived are inside the figure). Scrolling: on the last load, the list's scroller moved down by one viewport per animation frame until the bottom; PerformanceObserver 'longtask' (≥ 50 ms) entries during it, and the longest gap between frames.`,
+    `8: contact-center scenario, traffic off, simulator --history ${Math.max(200, (profile.recordings.runs + profile.recordings.clients) * 6)} (recorded calls are real 8 kHz 16-bit mono WAV files served in two steps), gateway with PBX_MAX_REQUESTS_PER_SECOND=100, the bench admin signed in. Playback start: for ${profile.recordings.runs} different recorded calls one after another, t0 = before POST /api/calls/:id/recording-link; "first audio bytes" and "first 64 KB" = when the GET of the ticket link with Range bytes=0- (what an <audio> element sends first) has delivered its first chunk and 64 KB. Memory: ${profile.recordings.clients} clients each stream a different long recording (no range), reading at 160 KB/s (paused whenever ahead of that pace; ten times the audio's 16 KB/s, as a player filling its buffer), so the gateway must hold the PBX's stream back; a first round of ${profile.recordings.streamSec} s warms up what a first burst of streams allocates, then RSS and heap are read from the gateway's /metrics after a full GC before, every 2 s during a second round of ${profile.recordings.streamSec} s (peak reported), and 1 s after every stream was closed.`,
     `Machine load: the table is only as quiet as the machine; the load averages above are from the start and the end of the run. Targets are those of bench/README.md ("Targets"); "pass"/"MISS" compare the median figure with the target.`,
   ];
 }

@@ -11,3 +11,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, animations: 'disabled', caret: 'hide', timeout: 30_000 });
   return path;
 }
+
+/** The four screens every page must fit without sideways scroll: laptop, desktop, 4K, tablet portrait. */
+export const SCREEN_SIZES = [
+  [1366, 768],
+  [1920, 1080],
+  [3840, 2160],
+  [768, 1024],
+] as const;

@@ -18,6 +18,8 @@ export interface SimulatorOptions {
   controlledShare?: number;
   /** Queue agents instead of the scenario's count (e.g. 500 for a large TV board). */
   agents?: number;
+  /** Finished calls seeded over the day before today (`--history`), for call searches and exports. */
+  history?: number;
 }
 
 /** What the world endpoint lists (the parts the tests read). */
@@ -59,6 +61,7 @@ function flags(options: SimulatorOptions): string[] {
   add('hold-window-ms', options.holdWindowMs);
   add('controlled-share', options.controlledShare);
   add('agents', options.agents);
+  add('history', options.history);
   return out;
 }
 

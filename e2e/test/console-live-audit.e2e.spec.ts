@@ -1,11 +1,9 @@
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { newPage } from '../support/browser.js';
+import { demoPasswordHash } from '../support/demo-users.js';
 import { signIn } from '../support/dashboard-page.js';
-import { GATEWAY_MAIN } from '../support/repo-paths.js';
 import type { SimWorld } from '../support/simulator-process.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -14,12 +12,8 @@ const AUDIT_BUDGET_MS = 1_000;
 
 /** The built gateway's demo accounts: their hashes let these users sign in with the demo passwords. */
 async function usersEnv(): Promise<string> {
-  const module = (await import(
-    pathToFileURL(join(GATEWAY_MAIN, '..', 'auth', 'user-directory.js')).href
-  )) as {
-    DEMO_USERS: { username: string; passwordHash: string }[];
-  };
-  const hash = (name: string) => module.DEMO_USERS.find((user) => user.username === name)?.passwordHash;
+  const hashes = { admin: await demoPasswordHash('admin'), supervisor: await demoPasswordHash('supervisor') };
+  const hash = (name: 'admin' | 'supervisor') => hashes[name];
   return JSON.stringify([
     { username: 'admin', passwordHash: hash('admin'), role: 'admin', queues: 'all' },
     // The small scenario's extensions: agents 1001-1008, staff 1009-1012; the supervisor sits at 1009.

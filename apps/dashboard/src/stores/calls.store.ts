@@ -8,7 +8,7 @@ import type {
 } from '@switchboard/live-protocol';
 import { callSearchParams } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, shallowRef } from 'vue';
 import { callApi } from '../api/rest-client.js';
 import { isPbxUnavailable, problemText } from '../lib/call-format.js';
 import { liveSocket, type ClientResult } from '../socket/live-socket.js';
@@ -52,7 +52,9 @@ export const useCallsStore = defineStore('calls', () => {
   const optionsError = ref<CallProblem | null>(null);
 
   const query = ref<CallSearchQuery | null>(null);
-  const result = ref<CallSearchAnswer | null>(null);
+  // Up to 10,000 records, replaced whole and never edited: kept shallow, so reading a window of rows does not
+  // wrap every record in a reactive proxy.
+  const result = shallowRef<CallSearchAnswer | null>(null);
   const searchState = ref<LoadState>('idle');
   const searchError = ref<CallProblem | null>(null);
   /** When the last search answer arrived (performance.now()), for the benchmark and the page's focus. */
