@@ -11,7 +11,7 @@ export interface SuffixRange {
 }
 
 /**
- * Reads a Range header (RFC 9110 §14.1.2). One range only: a browser's <audio> asks for one at a time, and a
+ * Reads an HTTP Range header (the `bytes=` unit). One range only: a browser's <audio> asks for one at a time, and a
  * multi-range answer (multipart/byteranges) is not worth its complexity here. Absent or not a bytes range:
  * undefined (serve the whole file, as the RFC allows for a header one does not understand). A bytes range
  * that is malformed or has several parts: 'invalid' (answered 416).
