@@ -127,16 +127,18 @@ export async function startSimulator(
   const center = (deps.createCallCenter ?? createCallCenter)(options);
   built.center = center;
 
+  const messageQueues = new MessageQueueResource(context);
   const resources: SimResource[] = [
     new IvrResource(context),
     new AllowNumbersResource(),
     new BlockNumbersResource(),
     new PinListResource(),
-    new MessageQueueResource(context),
+    messageQueues,
     new PhoneResource(context),
     new InboundRouteResource(context),
     new CompanyContactResource(context),
-    new MessageChannelResource(context),
+    // A channel's routing rule names a message queue as it is now.
+    new MessageChannelResource(context, (id) => messageQueues.store.query(String(id))[0]),
     new MessageSessionResource(context),
     new SystemResource(context, config.sn, () => handlers),
   ];

@@ -9,7 +9,7 @@ import type { HandlerTable } from '../contracts.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { pageOf, pageParams } from '../support/paging.js';
 import { notFoundDetail } from '../sim-errors.js';
-import { MESSAGE_QUEUE_SEED } from './message-queue.handlers.js';
+import { ROUTED_MESSAGE_QUEUE, type MessageQueueRow } from './message-queue.handlers.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 
 /** A seeded message channel. */
@@ -116,7 +116,11 @@ export class MessageChannelResource implements SimResource {
     },
   };
 
-  constructor(private readonly context: ResourceContext) {}
+  constructor(
+    private readonly context: ResourceContext,
+    /** The message queue with this id, as it is now (routing rules name it). */
+    private readonly messageQueue: (id: number) => MessageQueueRow | undefined,
+  ) {}
 
   reset(): void {
     // Channels are seeded configuration; their counters derive from the seed and the clock.
@@ -215,9 +219,9 @@ export class MessageChannelResource implements SimResource {
     }));
   }
 
-  /** A routing rule sending a DID's messages to message queue 1 and its members. */
+  /** A routing rule sending a DID's messages to the routed message queue and its members. */
   private queueRoute(channelId: number, did: string, index: number): Record<string, unknown> {
-    const queue = MESSAGE_QUEUE_SEED[0];
+    const queue = this.messageQueue(ROUTED_MESSAGE_QUEUE);
     const extensions = this.context.world().extensions;
     const members = (queue?.members ?? []).flatMap((member) => {
       const ext = extensions.find((e) => e.id === member.extension_id);

@@ -3,9 +3,10 @@
  * a unique name and members that are existing extensions, each once. Every member has an entry id; update's
  * `members` replaces the list, keeping an entry whose `id` is resubmitted and adding those sent without one
  * (an `id` that is not an entry of this queue is a parameter error). Rows come under `list` (quirks.ts, 12).
+ * The queue a message channel routes to cannot be deleted (40002 naming `id`, `in_use`).
  */
 import type { HandlerTable } from '../contracts.js';
-import { invalidParams, type InvalidParam } from '../sim-errors.js';
+import { invalidParams, paramError, type InvalidParam } from '../sim-errors.js';
 import { ConfigStore, editableHandlers } from './config-store.js';
 import { nextId, type ResourceContext, type SimResource } from './sim-resource.js';
 
@@ -25,8 +26,11 @@ export interface MessageQueueRow {
 
 type MemberAsk = { id?: number | string; extension_id: number | string };
 
+/** The message queue a message channel routes to (message-channel.handlers.ts): it cannot be deleted. */
+export const ROUTED_MESSAGE_QUEUE = 1;
+
 /** The message queues every scenario starts with. */
-export const MESSAGE_QUEUE_SEED: readonly MessageQueueRow[] = [
+const MESSAGE_QUEUE_SEED: readonly MessageQueueRow[] = [
   {
     id: 1,
     name: 'PreSales Consult Queue',
@@ -74,6 +78,11 @@ export class MessageQueueResource implements SimResource {
         rows: 'list',
         summary: (queue) => ({ id: queue.id, name: queue.name }),
         detail: (queue) => this.detail(queue),
+        // A real PBX keeps objects other settings point to; the choice here: 40002 naming id, `in_use`.
+        beforeDelete: (queue) => {
+          if (queue.id === ROUTED_MESSAGE_QUEUE)
+            throw paramError('id', queue.id, 'in_use', 'a message channel routes to this message queue');
+        },
         update: (id, params) => {
           const queue = this.store.get(id);
           const changes: Partial<MessageQueueRow> = {};

@@ -324,6 +324,22 @@ describe('message channels: search and live chat', () => {
     expect(data.account_data[1]?.v).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('the routing rule names the message queue as it is now, and that queue cannot be deleted (40002 in_use)', async () => {
+    await ctx.client.messageQueue.update({ id: 1, name: 'Presales chat' });
+    try {
+      const { data } = await ctx.client.messageChannel.get({ id: 2 });
+      expect(data.dids[1]).toMatchObject({ destination_type: 'queue', destination_name: 'Presales chat' });
+      const error = await expectPbxError(
+        ctx.client.messageQueue.delete({ id: 1 }),
+        PBX_ERRCODE.PARAMETER_ERROR,
+      );
+      expect(error.invalidParamList[0]).toMatchObject({ field: 'id', validation_type: 'in_use' });
+      expect((await ctx.client.messageQueue.get({ id: 1 })).data.name).toBe('Presales chat');
+    } finally {
+      await ctx.client.messageQueue.update({ id: 1, name: 'PreSales Consult Queue' });
+    }
+  });
+
   itHonoursTheContract(get, {
     op: 'message_channel/search',
     valid: (client) => client.messageChannel.search({ page: 1, page_size: 5, time_range: 'today' }),
