@@ -169,6 +169,8 @@ describe('Calls: search, detail with note, recording and transcript, scope, expo
     const last = card.getByTestId('prompt-last-call');
     await last.waitFor({ timeout: 8_000 });
     expect(await last.textContent()).toContain('Last call');
+    const lookDir = process.env['E2E_LOOK_DIR'];
+    if (lookDir) await card.screenshot({ path: join(lookDir, 'prompt-last-call.png') });
     expect(await card.getByTestId('prompt-last-call-summary').textContent()).toContain(
       transcript.body.data.summary ?? '(no summary)',
     );
@@ -247,6 +249,15 @@ describe('Calls: search, detail with note, recording and transcript, scope, expo
           await page.setViewportSize({ width, height });
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(wide, `${target} ${theme} ${width}x${height}`).toBeLessThanOrEqual(width);
+          if (target === 'list') {
+            // The rows follow the list's size: no empty band under them on a bigger screen (100 rows fill 4K).
+            const gap = await page.getByTestId('call-list').evaluate((grid) => {
+              const rows = [...grid.querySelectorAll('[data-testid="call-row"]')];
+              const bottom = Math.max(...rows.map((row) => row.getBoundingClientRect().bottom));
+              return grid.getBoundingClientRect().bottom - bottom;
+            });
+            expect(gap, `empty band under the rows at ${width}x${height}`).toBeLessThan(40);
+          }
           const name = `${target === 'list' ? 'calls' : 'call-detail'}-${theme}-${width}x${height}`;
           const lookDir = process.env['E2E_LOOK_DIR'];
           if (lookDir) await page.screenshot({ path: join(lookDir, `${name}.png`), animations: 'disabled' });

@@ -1,4 +1,5 @@
 import { computed, onBeforeUnmount, ref, type Ref } from 'vue';
+import { useElementSize } from './use-element-size.js';
 
 /** The rows to render for a scroll position: `[start, end)` plus the offset of the first one. */
 export interface RowWindow {
@@ -64,7 +65,9 @@ export function useVirtualRows(options: {
 }) {
   const headerPx = options.headerPx ?? 0;
   const scrollTop = ref(0);
-  const viewportPx = ref(0);
+  // Followed as the scroller resizes (window resized, panel above it wrapping): the window of rows too.
+  const size = useElementSize(options.scroller);
+  const viewportPx = computed(() => Math.max(0, size.height.value - headerPx));
   const active = ref(0);
   let frame = 0;
 
@@ -77,7 +80,6 @@ export function useVirtualRows(options: {
     const element = options.scroller.value;
     if (!element) return;
     scrollTop.value = element.scrollTop;
-    viewportPx.value = Math.max(0, element.clientHeight - headerPx);
   }
 
   /** Scroll listener: one measurement per animation frame however often the browser fires. */
