@@ -14,15 +14,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ok, type Result, type TicketLink } from '@switchboard/live-protocol';
 import type { RecordingStream } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
