@@ -107,6 +107,11 @@ describe('PBX administration in the console', () => {
   });
 
   it('allowlist rule: a rule error before sending, then create, find, view, edit and delete', async () => {
+    // The overview first: every screen listed, nothing for axe-core to find.
+    expect(await admin.getByTestId('admin-sections').locator('h2').allTextContents()).toEqual(
+      expect.arrayContaining(['Allowlist', 'Blocklist', 'PIN lists', 'IVRs', 'Message queues']),
+    );
+    expect(await axeViolations(admin)).toEqual([]);
     await screen('allowlist');
     await admin.getByTestId('resource-new').click();
     await admin.getByTestId('input-name').fill('e2e partners');
