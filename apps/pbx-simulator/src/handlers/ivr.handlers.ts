@@ -4,11 +4,18 @@
  * IVR's; names are unique among IVRs. References must exist: extensions in `dial_ext_list` /
  * `restrict_dial_ext_list`, and the objects a key, the timeout or invalid input sends callers to (an
  * extension, its voicemail, a queue, an IVR or a conference, named by id or number); otherwise 40002 names
- * the field. Update takes the create fields and the sample's `allow_out_record_invaild` (quirks.ts, 15).
+ * the field. Update takes the create fields and the sample's `allow_out_record_invaild` (quirks.ts, 15). An IVR
+ * another IVR's key leads to cannot be deleted (40002 naming `id`, `in_use`).
  */
 import { IVR_KEYS, ivrCreateCanonical } from '@switchboard/pbx-api';
 import type { HandlerTable } from '../contracts.js';
-import { duplicateKey, invalidParams, type DuplicateField, type InvalidParam } from '../sim-errors.js';
+import {
+  duplicateKey,
+  invalidParams,
+  paramError,
+  type DuplicateField,
+  type InvalidParam,
+} from '../sim-errors.js';
 import { ConfigStore, editableHandlers } from './config-store.js';
 import type { ResourceContext, SimResource } from './sim-resource.js';
 
@@ -90,6 +97,7 @@ export class IvrResource implements SimResource {
         summary: (ivr) => this.summary(ivr),
         detail: (ivr) => ({ ...DEFAULTS, ...ivr.settings, ...this.summary(ivr) }),
         update: (id, params) => this.update(id, params),
+        beforeDelete: (ivr) => this.checkUnused(ivr),
       }),
     };
   }
@@ -136,6 +144,29 @@ export class IvrResource implements SimResource {
       name: name !== undefined ? String(name) : ivr.name,
       settings: { ...ivr.settings, ...settings },
     });
+  }
+
+  /** 40002 naming `id` (`in_use`) when another IVR's key sends callers to this one, as a PBX keeps it then. */
+  private checkUnused(target: Ivr): void {
+    const names = new Set([String(target.id), target.number]);
+    const user = this.store
+      .all()
+      .find(
+        (ivr) =>
+          ivr.id !== target.id &&
+          KEY_BASES.some(
+            (base) =>
+              ivr.settings[`${base}_dest`] === 'ivr' &&
+              names.has(String(ivr.settings[`${base}_dest_value`] ?? '')),
+          ),
+      );
+    if (user)
+      throw paramError(
+        'id',
+        target.id,
+        'in_use',
+        `IVR ${user.number} ${user.name} sends callers to this IVR`,
+      );
   }
 
   /** 40003 when the number is an extension's, a queue's or another IVR's, or the name another IVR's. */

@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 const get = () => ctx;
 
+const ivrNumberOf = (n: number) => contractIvr(n).number;
 const extensionIds = () => ctx.sim.control.world().extensions.map((e) => e.id);
 
 const numberRule = (client: PbxClient, list: 'allowNumbers' | 'blockNumbers', n: number) => {
@@ -167,6 +168,20 @@ describe('ivr: detail, numbers and references', () => {
       press1_dest: 'ext_vm',
       timeout_dest: 'end_call',
     });
+  });
+
+  it('an IVR another IVR’s key leads to cannot be deleted (40002 in_use); once no key does, it can', async () => {
+    const target = await ctx.client.ivr.create(contractIvr(82));
+    const caller = await ctx.client.ivr.create({
+      ...contractIvr(83),
+      press9_dest: 'ivr',
+      press9_dest_value: ivrNumberOf(82),
+    });
+    const error = await expectPbxError(ctx.client.ivr.delete({ id: target.id }), PBX_ERRCODE.PARAMETER_ERROR);
+    expect(error.invalidParamList[0]).toMatchObject({ field: 'id', validation_type: 'in_use' });
+    expect((await ctx.client.ivr.get({ id: target.id })).data.id).toBe(target.id);
+    await ctx.client.ivr.update({ id: caller.id, press9_dest: 'end_call' });
+    expect(await ctx.client.ivr.delete({ id: target.id })).toMatchObject({ errcode: 0 });
   });
 
   it('update to a number an extension or another IVR has is 40003; a dial list naming no extension is 40002', async () => {
