@@ -6,6 +6,7 @@ import { callInScope, callScopeOf } from './call-scope.js';
 import { CallTickets } from './call-tickets.js';
 import { csvCell, csvRow } from './csv.js';
 import { RangeSlice } from './range-slice.js';
+import { RecentKeys } from './recent-keys.js';
 import { TranscriptCache } from './transcript-cache.js';
 
 const session = (role: SessionInfo['role'], queues: SessionInfo['queues'], display = false) =>
@@ -145,5 +146,21 @@ describe('RangeSlice', () => {
     expect(await sliced(['0123456789'], 0, 9)).toBe('0123456789');
     expect(await sliced(['01', '23', '45'], 5, 5)).toBe('5');
     expect(await sliced(['0123'], 2, 99)).toBe('23');
+  });
+});
+
+describe('RecentKeys', () => {
+  it('says first once per key within the window, again after it, and forgets beyond capacity', () => {
+    const now = { t: 0 };
+    const keys = new RecentKeys(1_000, 2, () => now.t);
+    expect(keys.first('a')).toBe(true);
+    expect(keys.first('a')).toBe(false);
+    now.t = 999;
+    expect(keys.first('a')).toBe(false);
+    now.t = 1_000;
+    expect(keys.first('a')).toBe(true);
+    expect(keys.first('b')).toBe(true);
+    expect(keys.first('c')).toBe(true);
+    expect(keys.first('a')).toBe(true);
   });
 });

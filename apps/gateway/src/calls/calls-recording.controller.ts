@@ -35,6 +35,13 @@ import { CallTickets } from './call-tickets.js';
 import { CALLS_SCHEMAS, PBX_READ_ERRORS } from './calls-schemas.js';
 import { CallsService } from './calls.service.js';
 import { RangeSlice } from './range-slice.js';
+import { RecentKeys } from './recent-keys.js';
+
+/**
+ * A player renews its recording link before it expires (and once after an error): within this long, the same
+ * user playing or downloading the same call again is one entry of the audit log, not one per link.
+ */
+export const RECORDING_AUDIT_WINDOW_MS = 15 * 60_000;
 
 /** Recordings are served as WAV whatever the PBX labels them (it sends 8 kHz mono WAV, or octet-stream). */
 const AUDIO_TYPE = 'audio/wav';
@@ -57,6 +64,7 @@ function callWords(call: { from: string; to: string }, at: string): string {
 @Controller('api/calls/:id')
 export class CallsRecordingController {
   private readonly log = new Logger('CallRecordings');
+  private readonly audited = new RecentKeys(RECORDING_AUDIT_WINDOW_MS);
 
   constructor(
     private readonly calls: CallsService,
@@ -103,14 +111,15 @@ export class CallsRecordingController {
     const purpose = download === true ? 'download' : 'play';
     const { ticket, expiresAt } = this.tickets.issue({ user: session.user, purpose, subject: id });
     const words = callWords(summary, summary.startedAt === null ? '' : times.localOf(summary.startedAt));
-    this.audit.record({
-      user: session.user,
-      action: 'call:recording',
-      target: id,
-      result: 'ok',
-      detail: `${purpose === 'download' ? 'downloaded' : 'played'} the recording of ${words}`,
-      facts: { operation: purpose, call: words },
-    });
+    if (this.audited.first(`${session.user}\n${purpose}\n${id}`))
+      this.audit.record({
+        user: session.user,
+        action: 'call:recording',
+        target: id,
+        result: 'ok',
+        detail: `${purpose === 'download' ? 'downloaded' : 'played'} the recording of ${words}`,
+        facts: { operation: purpose, call: words },
+      });
     return ok({
       url: `/api/calls/${encodeURIComponent(id)}/recording?ticket=${encodeURIComponent(ticket)}`,
       expiresAt,
