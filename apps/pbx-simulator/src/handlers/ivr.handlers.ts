@@ -193,14 +193,15 @@ export class IvrResource implements SimResource {
   private checkReferences(settings: Record<string, unknown>): void {
     const world = this.context.world();
     const extension = new Set(world.extensions.flatMap((e) => [String(e.id), e.number]));
-    const queue = new Set((world.queues ?? []).flatMap((q) => [String(q.id), q.number]));
+    // A hand-made world may list no queues or conferences: references to them are then not checked.
+    const queue = world.queues && new Set(world.queues.flatMap((q) => [String(q.id), q.number]));
     const ivr = new Set(this.store.all().flatMap((i) => [String(i.id), i.number]));
     const known: Record<string, Set<string> | undefined> = {
       extension,
       ext_vm: extension,
       queue,
       ivr,
-      conference: new Set((world.conferences ?? []).flatMap((c) => [String(c.id), c.number])),
+      conference: world.conferences && new Set(world.conferences.flatMap((c) => [String(c.id), c.number])),
     };
     const problems: InvalidParam[] = [];
     for (const listField of ['dial_ext_list', 'restrict_dial_ext_list']) {
