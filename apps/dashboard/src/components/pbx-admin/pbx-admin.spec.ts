@@ -251,3 +251,15 @@ describe('useResourceList', () => {
     expect(list.rows.value).toHaveLength(1);
   });
 });
+
+describe('ResourceForm focus', () => {
+  it('puts the focus in its first field when it opens', () => {
+    const wrapper = mount(ResourceForm, {
+      props: { title: 'New rule' },
+      slots: { default: '<input class="input" data-first /><input class="input" />' },
+      attachTo: document.body,
+    });
+    expect(document.activeElement?.hasAttribute('data-first')).toBe(true);
+    wrapper.unmount();
+  });
+});
