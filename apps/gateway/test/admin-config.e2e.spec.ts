@@ -116,10 +116,10 @@ describe('PBX configuration through the gateway', () => {
       `admin changed allowlist rule “Audit VIP” (id ${id}): name “Audit VIP” → “Audit VIP 2”`,
     );
     expect(deleteEntry && auditSentence(deleteEntry)).toBe(
-      `admin deleted allowlist rule “Audit VIP 2” (id ${id}): name “Audit VIP 2”; limit_type “inbound”; number_list “5550101&5550102”`,
+      `admin deleted allowlist rule “Audit VIP 2” (id ${id}): name “Audit VIP 2”; applies to “inbound”; numbers “5550101&5550102”`,
     );
     expect(createEntry && auditSentence(createEntry)).toBe(
-      `admin created allowlist rule “Audit VIP” (id ${id}): name “Audit VIP”; limit_type “inbound”; number_list “5550101&5550102”`,
+      `admin created allowlist rule “Audit VIP” (id ${id}): name “Audit VIP”; applies to “inbound”; numbers “5550101&5550102”`,
     );
   });
 

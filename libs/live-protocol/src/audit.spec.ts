@@ -101,22 +101,20 @@ describe('audit sentences', () => {
         { field: 'name', after: 'VIP' },
         { field: 'limit_type', after: 'inbound' },
       ]),
-    ).toBe('Ana created allowlist rule “VIP” (id 3): name “VIP”; limit_type “inbound”');
+    ).toBe('Ana created allowlist rule “VIP” (id 3): name “VIP”; applies to “inbound”');
     expect(
       pbx('update', [
         { field: 'name', before: 'VIP', after: 'VIP 2' },
         { field: 'pin_list', secret: true },
         { field: 'note', before: 'x' },
       ]),
-    ).toBe(
-      'Ana changed allowlist rule “VIP” (id 3): name “VIP” → “VIP 2”; pin_list changed; note “x” removed',
-    );
+    ).toBe('Ana changed allowlist rule “VIP” (id 3): name “VIP” → “VIP 2”; PINs changed; note “x” removed');
     expect(pbx('update', [])).toBe('Ana changed allowlist rule “VIP” (id 3) (nothing changed)');
     expect(pbx('delete', [{ field: 'number_list', before: '5551234&5555678' }])).toBe(
-      'Ana deleted allowlist rule “VIP” (id 3): number_list “5551234&5555678”',
+      'Ana deleted allowlist rule “VIP” (id 3): numbers “5551234&5555678”',
     );
     const many = Array.from({ length: 9 }, (_, i) => ({ field: `press${i}_dest`, after: 'queue' }));
-    expect(pbx('create', many)).toMatch(/press5_dest “queue” and 3 more fields$/);
+    expect(pbx('create', many)).toMatch(/press5 dest “queue” and 3 more fields$/);
     const long = pbx('update', [{ field: 'number_list', before: '1'.repeat(100), after: '2' }]);
     expect(long).toContain(`“${'1'.repeat(59)}…”`);
   });

@@ -146,14 +146,35 @@ function quoted(value: string | undefined): string {
   return `“${value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX - 1)}…` : value}”`;
 }
 
-/** `name “VIP” → “VIP 2”`, `pin_list changed`, `reason “Lunch” removed`, `number_list “555”` (create): one clause per field. */
+/** PBX parameter names in words for audit sentences; others read as their name with spaces. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  limit_type: 'applies to',
+  number_list: 'numbers',
+  pin_list: 'PINs',
+  enb_record_cdr: 'record in CDRs',
+  assignment_mode: 'assignment',
+  prompt_repeat: 'prompt repeats',
+  resp_timeout: 'reply timeout',
+  digit_timeout: 'digit timeout',
+  dial_ext_option: 'direct dialling',
+  prompt_manger_password: 'prompt manager password',
+  batch_id_list: 'phones',
+  phone_list: 'phones',
+  template_name: 'template',
+  provisioning_method: 'provisioning',
+};
+
+const fieldWords = (field: string) => FIELD_WORDS[field] ?? field.replace(/_/g, ' ');
+
+/** `name “VIP” → “VIP 2”`, `PINs changed`, `pause reason *01 “Lunch” removed`, `numbers “555”` (create): one clause per field. */
 function changeText(change: AuditChange, kind: 'create' | 'update' | 'delete'): string {
-  if (change.secret) return `${change.field} ${kind === 'update' ? 'changed' : 'set'}`;
-  if (kind === 'create') return `${change.field} ${quoted(change.after)}`;
-  if (kind === 'delete') return `${change.field} ${quoted(change.before)}`;
-  if (change.before === undefined) return `${change.field} ${quoted(change.after)} added`;
-  if (change.after === undefined) return `${change.field} ${quoted(change.before)} removed`;
-  return `${change.field} ${quoted(change.before)} → ${quoted(change.after)}`;
+  const field = fieldWords(change.field);
+  if (change.secret) return `${field} ${kind === 'update' ? 'changed' : 'set'}`;
+  if (kind === 'create') return `${field} ${quoted(change.after)}`;
+  if (kind === 'delete') return `${field} ${quoted(change.before)}`;
+  if (change.before === undefined) return `${field} ${quoted(change.after)} added`;
+  if (change.after === undefined) return `${field} ${quoted(change.before)} removed`;
+  return `${field} ${quoted(change.before)} → ${quoted(change.after)}`;
 }
 
 /**
