@@ -94,16 +94,25 @@ describe('PBX administration in the console', () => {
   });
 
   it('keeps supervisors and viewers out, without a link to it', async () => {
-    for (const who of ['supervisor', 'viewer']) {
-      const page = await newPage(stack.browser);
-      await signIn(page, stack.gateway.url, who, who, '/console');
-      await page.getByTestId('current-user').waitFor();
-      expect(await page.getByTestId('admin-link').count()).toBe(0);
-      await page.goto(`${stack.gateway.url}/console/admin/ivrs`);
-      await page.waitForURL((url) => url.pathname === '/not-allowed');
-      expect(await page.getByTestId('admin-page').count()).toBe(0);
-      await page.context().close();
-    }
+    const supervisor = await newPage(stack.browser);
+    await signIn(supervisor, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    await supervisor.getByTestId('current-user').waitFor();
+    expect(await supervisor.getByTestId('admin-link').count()).toBe(0);
+    await supervisor.goto(`${stack.gateway.url}/console/admin/ivrs`);
+    await supervisor.waitForURL((url) => url.pathname === '/not-allowed');
+    await supervisor.context().close();
+    // A viewer asking for the address straight from the sign-in page.
+    const viewer = await newPage(stack.browser);
+    await viewer.goto(
+      `${stack.gateway.url}/login?redirect=${encodeURIComponent('/console/admin/pin-lists')}`,
+    );
+    await viewer.getByTestId('login-username').fill('viewer');
+    await viewer.getByTestId('login-password').fill('viewer');
+    await viewer.getByTestId('login-submit').click();
+    await viewer.waitForURL((url) => url.pathname === '/not-allowed');
+    expect(await viewer.getByTestId('not-allowed').textContent()).toMatch(/administrators only/);
+    expect(await viewer.getByTestId('admin-page').count()).toBe(0);
+    await viewer.context().close();
   });
 
   it('allowlist rule: a rule error before sending, then create, find, view, edit and delete', async () => {
