@@ -161,6 +161,15 @@ describe('OpenAPI document', () => {
       ['recording/list', { page_size: 5 }],
       ['block_numbers/list', {}],
       ['allow_numbers/query', { ids: '1,2' }],
+      ['ivr/list', {}],
+      ['pin_list/list', {}],
+      ['message_queue/list', { page: 1, page_size: 10 }],
+      ['message_queue/query', { ids: '1,2' }],
+      ['phone/search', {}],
+      ['company_contact/list', {}],
+      ['message_session/list', { page_size: 10, user_type: 9 }],
+      ['system/get_menuoptions', { menu: 'extension' }],
+      ['auto_provisioning/compatibility', { menu: 'phone_vendor' }],
     ];
     const answers = await Promise.all(
       reads.map(([name, body]) => call('POST', `/api/pbx/${name}`, `/api/pbx/${name}`, body)),
