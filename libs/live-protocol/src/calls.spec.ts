@@ -101,5 +101,9 @@ describe('parseCallWatch', () => {
     });
     expect(parseCallWatch({ id: '../x/y' }).ok).toBe(false);
     expect(parseCallWatch(null).ok).toBe(false);
+    for (const payload of ['x', 5, [{ id: '1-2' }], null]) {
+      const result = parseCallWatch(payload);
+      expect(!result.ok && result.error.fields?.[0]?.field).toBe('(payload)');
+    }
   });
 });

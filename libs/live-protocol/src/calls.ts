@@ -361,8 +361,11 @@ export function parseCallSearchQuery(input: unknown): Result<ValidCallSearchQuer
 
 /** Reads a `calls:watch` / `calls:unwatch` payload. */
 export function parseCallWatch(payload: unknown): Result<CallWatchCommand> {
-  const id =
-    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)['id'] : undefined;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return fail('invalid_payload', 'Invalid request: (payload) must be an object', [
+      { field: '(payload)', message: 'must be an object' },
+    ]);
+  const id = (payload as Record<string, unknown>)['id'];
   if (typeof id !== 'string' || !/^[A-Za-z0-9._~-]{1,160}$/.test(id))
     return fail('invalid_payload', 'Invalid request: id must be a call id', [
       { field: 'id', message: 'must be a call id' },
