@@ -72,7 +72,7 @@ export function useVirtualRows(options: {
   let frame = 0;
 
   const window = computed(() =>
-    rowWindow(scrollTop.value, viewportPx.value, options.rowPx, options.total(), options.overscan ?? 8),
+    rowWindow(scrollTop.value, viewportPx.value, options.rowPx, options.total(), options.overscan ?? 4),
   );
   const perPage = computed(() => Math.max(1, Math.floor(viewportPx.value / options.rowPx)));
 
