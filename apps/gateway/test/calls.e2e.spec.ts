@@ -4,6 +4,7 @@ import type {
   CallSearchAnswer,
   CallSummary,
   CallTranscript,
+  HeldCallView,
   QueueView,
   RestResult,
   TicketLink,
@@ -259,6 +260,30 @@ describe('call history: search, detail, recordings, export and live notes', () =
       5_000,
     );
     expect(notes[0]?.callId).toBe(recorded.id);
+  });
+
+  it('shows a held caller’s last call (outcome, note remark, AI summary) in the prompt once looked up', async () => {
+    socket ??= await connectClient(gateway.url, admin);
+    expect((await socket.subscribe(['inbound'])).granted).toEqual(['inbound']);
+    // The route of /sim/world to queue 1: DID 8005551000 on peer-to-41, a trunk with Control Inbound Call.
+    const held = await sim.post<{ call_id: string }>('/sim/inbound-calls', {
+      from: recorded.from,
+      to: '8005551000',
+      trunk_name: 'peer-to-41',
+    });
+    expect(held.status).toBe(200);
+    const prompt = () =>
+      (socket?.data<'inbound'>('inbound') as HeldCallView[] | undefined)?.find(
+        (call) => call.callId === held.body.call_id,
+      );
+    await waitFor(() => prompt()?.context.lastCall, 'the prompt’s last call', 10_000);
+    const lastCall = prompt()?.context.lastCall;
+    expect(lastCall?.callId).toMatch(/^\d+-/);
+    expect(lastCall?.status).toEqual(expect.any(String));
+    const previous = data(await get<CallDetail>(`/api/calls/${lastCall?.callId}`));
+    expect(previous.from).toBe(recorded.from);
+    expect(lastCall?.noteRemark ?? null).toBe(previous.note?.current?.remark || null);
+    if (previous.status === 'ANSWERED') expect(lastCall?.summary).toEqual(expect.any(String));
   });
 
   it('renews an expired PBX link transparently, and says so clearly when the PBX refuses the download', async () => {
