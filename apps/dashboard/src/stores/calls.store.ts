@@ -57,8 +57,6 @@ export const useCallsStore = defineStore('calls', () => {
   const result = shallowRef<CallSearchAnswer | null>(null);
   const searchState = ref<LoadState>('idle');
   const searchError = ref<CallProblem | null>(null);
-  /** When the last search answer arrived (performance.now()), for the benchmark and the page's focus. */
-  const answeredAt = ref(0);
   let searchSeq = 0;
 
   const detail = ref<CallDetail | null>(null);
@@ -102,7 +100,6 @@ export const useCallsStore = defineStore('calls', () => {
       timeoutMs: CALL_SEARCH_TIMEOUT_MS,
     });
     if (seq !== searchSeq) return;
-    answeredAt.value = performance.now();
     if (answer.ok) {
       result.value = answer.data;
       searchState.value = 'done';
@@ -193,7 +190,6 @@ export const useCallsStore = defineStore('calls', () => {
     result,
     searchState,
     searchError,
-    answeredAt,
     detail,
     detailState,
     detailError,
