@@ -1,5 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
-import type { SchemaObject } from '@nestjs/swagger';
+import { applyDecorators, HttpStatus } from '@nestjs/common';
+import { ApiQuery, type SchemaObject } from '@nestjs/swagger';
 import { CALL_STATUSES, MAX_CALL_PAGE_SIZE } from '@switchboard/live-protocol';
 
 // JSON Schemas of the call-history REST types (live-protocol calls.ts), for the OpenAPI document.
@@ -143,3 +143,12 @@ export const PBX_READ_ERRORS = [
   HttpStatus.BAD_GATEWAY,
   HttpStatus.SERVICE_UNAVAILABLE,
 ] as const;
+
+/** Every query parameter of GET /api/calls, documented (all optional). */
+export function ApiCallQuery(): MethodDecorator {
+  return applyDecorators(
+    ...CALL_QUERY_PARAMETERS.map((p) =>
+      ApiQuery({ name: p.name, required: false, description: p.description, schema: p.schema }),
+    ),
+  );
+}

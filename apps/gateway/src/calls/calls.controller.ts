@@ -32,7 +32,7 @@ import { describePbxError } from '../pbx/pbx-errors.js';
 import { guarded } from './call-failure.js';
 import { CallTickets } from './call-tickets.js';
 import { streamCsv } from './calls-export.js';
-import { CALL_QUERY_PARAMETERS, CALLS_SCHEMAS, PBX_READ_ERRORS } from './calls-schemas.js';
+import { ApiCallQuery, CALLS_SCHEMAS, PBX_READ_ERRORS } from './calls-schemas.js';
 import { CallsService, type CallViewer } from './calls.service.js';
 
 /** The search of an export ticket: the query and the scope of the session it was issued to. */
@@ -106,7 +106,7 @@ export class CallsController {
     operationId: 'calls_search',
     summary: 'Search the PBX’s call records, newest first (supervisors: their queues’ calls)',
   })
-  @ApiQuery({ name: 'from', required: false, description: CALL_QUERY_PARAMETERS[0]?.description })
+  @ApiCallQuery()
   @ApiResult(CALLS_SCHEMAS.search, 'One page of calls')
   @ApiErrors(HttpStatus.BAD_REQUEST, ...PBX_READ_ERRORS)
   async search(
