@@ -1,16 +1,32 @@
-import { HttpException, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { HttpException, Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
 import { fail, ok, parseCallWatch, type ErrorCode, type Result } from '@switchboard/live-protocol';
 import { isPbxEvent } from '@switchboard/pbx-api';
 import { AuthService } from '../auth/auth.service.js';
 import { hasRole } from '../auth/principal.js';
 import { SocketSessionsService } from '../auth/socket-sessions.service.js';
-import type { LiveSocket } from '../live/socket-types.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { callsFailure } from './call-failure.js';
 import { CallWatchers, MAX_WATCHED_PER_SOCKET } from './call-watch.js';
 import { CallsService } from './calls.service.js';
+
+/** What the leader tells the other gateways of a cluster when a note changed (30028 reaches the leader only). */
+export const NOTE_CHANGED = 'calls:note-changed';
+
+/** The server-to-server side of socket.io (the Redis adapter carries it between gateways). */
+interface ServerSide {
+  on(event: string, listener: (noteId: string, groupId: string) => void): unknown;
+  serverSideEmit(event: string, noteId: string, groupId: string): unknown;
+}
 
 /** A REST-style failure (HttpException in the one shape) as a socket Result. */
 function resultOf(error: unknown): Result<never> {
@@ -29,24 +45,40 @@ function resultOf(error: unknown): Result<never> {
  * call of the session's scope (403 otherwise, 404 for no such call). Reads, so not audited.
  */
 @WebSocketGateway()
-export class CallsWatchGateway implements OnModuleInit, OnModuleDestroy {
+export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('CallsWatch');
   private readonly watchers = new CallWatchers<LiveSocket>();
   /** Sockets whose watches are dropped on disconnect already. */
   private readonly cleaned = new WeakSet<LiveSocket>();
   private off: (() => void) | undefined;
+  /** Set with REDIS_URL: notes changed on the leader are announced to the other gateways. */
+  private cluster: ServerSide | undefined;
 
   constructor(
     private readonly sessions: SocketSessionsService,
     private readonly auth: AuthService,
     private readonly calls: CallsService,
     private readonly pbx: PbxConnectionService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
+
+  /** With several gateways, each delivers a note change the leader announces to its own watching sockets. */
+  afterInit(server: LiveServer): void {
+    if (!this.config.redisUrl) return;
+    this.cluster = server as unknown as ServerSide;
+    this.cluster.on(
+      NOTE_CHANGED,
+      (noteId, groupId) => void this.noteChanged(String(noteId), String(groupId)),
+    );
+  }
 
   onModuleInit(): void {
     this.off = this.pbx.onEvent(30028, (event) => {
       if (!isPbxEvent(event, 30028)) return;
-      void this.noteChanged(String(event.msg.call_note_id ?? ''), String(event.msg.group_id ?? ''));
+      const noteId = String(event.msg.call_note_id ?? '');
+      const groupId = String(event.msg.group_id ?? '');
+      void this.noteChanged(noteId, groupId);
+      this.cluster?.serverSideEmit(NOTE_CHANGED, noteId, groupId);
     });
   }
 
@@ -117,7 +149,7 @@ export class CallsWatchGateway implements OnModuleInit, OnModuleDestroy {
     return undefined;
   }
 
-  /** 30028: reads the note once and sends it to every socket watching the call. */
+  /** 30028 here, or announced by the leader: reads the note once, sends it to every socket here watching the call. */
   private async noteChanged(noteId: string, groupId: string): Promise<void> {
     const targets = this.watchers.matching(noteId, groupId);
     const first = targets[0];
