@@ -145,6 +145,16 @@ export const useCallsStore = defineStore('calls', () => {
     }
     detail.value = answer.data;
     detailState.value = 'done';
+    if (answer.data.transcript.available === false) {
+      // The gateway already knows there is none: say why without asking the PBX again.
+      transcriptError.value = {
+        code: 'not_found',
+        message: answer.data.transcript.reason ?? 'The PBX has no AI transcript of this call.',
+        pbxUnavailable: false,
+      };
+      transcriptState.value = 'error';
+      return;
+    }
     transcriptState.value = 'loading';
     const text = await callApi<CallTranscript>(`${path}/transcript`, {
       token: session.token,

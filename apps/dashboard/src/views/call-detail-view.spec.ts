@@ -160,6 +160,22 @@ describe('call detail page', () => {
     );
   });
 
+  it('does not ask for a transcript the detail already says is missing', async () => {
+    const { wrapper, sent } = await open(
+      everything({
+        'GET /api/calls/c1': () => [
+          200,
+          {
+            ok: true,
+            data: callDetail({ transcript: { available: false, reason: 'The call was not answered.' } }),
+          },
+        ],
+      }),
+    );
+    expect(wrapper.get('[data-testid="call-transcript-none"]').text()).toBe('The call was not answered.');
+    expect(sent.some((s) => s.url.endsWith('/transcript'))).toBe(false);
+  });
+
   it('says when the call is unknown, refused, or its recording is refused by the PBX', async () => {
     let app = await open({ 'GET /api/calls/zz': () => notFound('No call zz in the PBX records.') }, 'zz');
     expect(app.wrapper.get('[data-testid="call-detail-state"]').text()).toBe(
