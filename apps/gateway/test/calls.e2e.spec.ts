@@ -192,7 +192,7 @@ describe('call history: search, detail, recordings, export and live notes', () =
     // The ticket of one call does not open another; an expired ticket or none is refused in the one shape.
     const other = await ranged(link.url.replace(recorded.id, queue2Call.id), 'bytes=0-1');
     expect(other.status).toBe(401);
-    const expired = new CallTickets(gateway.app.get(TokenSigner), -1_000).issue({
+    const expired = new CallTickets(gateway.app.get(TokenSigner), { isRevoked: () => false }, -1_000).issue({
       user: 'admin',
       purpose: 'play',
       subject: recorded.id,
@@ -201,6 +201,15 @@ describe('call history: search, detail, recordings, export and live notes', () =
     expect(late.status).toBe(401);
     expect(((await late.json()) as RestResult<never>).ok).toBe(false);
     expect((await ranged(`/api/calls/${recorded.id}/recording`)).status).toBe(401);
+
+    // Signing out ends the links that sign-in handed out, before they expire.
+    const leaving = tokenFor(gateway, 'admin');
+    const held = data(await post<TicketLink>(`/api/calls/${recorded.id}/recording-link`, {}, leaving));
+    expect((await ranged(held.url, 'bytes=0-3')).status).toBe(206);
+    expect((await post('/api/auth/logout', {}, leaving)).status).toBe(200);
+    const after = await ranged(held.url, 'bytes=0-3');
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as RestResult<never>).ok).toBe(false);
   });
 
   it('keeps a queue-2 call from a supervisor of queue 1: 403 for detail, transcript and recording, absent from search', async () => {

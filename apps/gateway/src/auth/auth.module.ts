@@ -94,7 +94,14 @@ const log = new Logger('Auth');
     SessionGuard,
     DemoDisplayLink,
   ],
-  exports: [AuthService, SessionGuard, SocketSessionsService, DisplayTokensService, TokenSigner],
+  exports: [
+    AuthService,
+    SessionGuard,
+    SocketSessionsService,
+    DisplayTokensService,
+    TokenSigner,
+    SessionRevocations,
+  ],
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

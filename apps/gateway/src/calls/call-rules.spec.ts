@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TokenSigner } from '../auth/token-signer.js';
 import { parseContentRange, parseRange, rangeHeader, resolveRange } from './byte-range.js';
 import { callInScope, callScopeOf } from './call-scope.js';
-import { CallTickets } from './call-tickets.js';
+import { CallTickets, sessionIdOf } from './call-tickets.js';
 import { csvCell, csvRow } from './csv.js';
 import { RangeSlice } from './range-slice.js';
 import { RecentKeys } from './recent-keys.js';
@@ -88,7 +88,8 @@ describe('byte ranges', () => {
 describe('call tickets', () => {
   const now = { t: 1_000_000 };
   const signer = new TokenSigner('a-test-secret-of-enough-length', () => now.t);
-  const tickets = new CallTickets(signer, 300_000);
+  const revoked = new Set<string>();
+  const tickets = new CallTickets(signer, { isRevoked: (jti) => revoked.has(jti) }, 300_000);
 
   it('lets through the user, purpose and call it was issued for, until it expires', () => {
     const { ticket, expiresAt } = tickets.issue({ user: 'sup', purpose: 'play', subject: '1-100' });
@@ -112,6 +113,25 @@ describe('call tickets', () => {
     expect(tickets.check(session, ['play', 'download'], '1-100').ok).toBe(false);
     expect(tickets.check('garbage', ['play']).ok).toBe(false);
     expect(tickets.check(undefined, ['play']).ok).toBe(false);
+  });
+
+  it('stops working when the sign-in it was issued under is revoked (logout), not only when it expires', () => {
+    const principal = { source: { kind: 'session' as const, jti: 'jti-1', expiresAt: 2_000_000 } };
+    const { ticket } = tickets.issue({
+      user: 'sup',
+      purpose: 'play',
+      subject: '1-100',
+      ...sessionIdOf(principal),
+    });
+    expect(tickets.check(ticket, ['play'], '1-100')).toEqual({
+      ok: true,
+      grant: { user: 'sup', purpose: 'play', subject: '1-100', sessionId: 'jti-1' },
+    });
+    revoked.add('jti-1');
+    const refused = tickets.check(ticket, ['play'], '1-100');
+    expect(!refused.ok && refused.message).toMatch(/sign-in/);
+    // A proxy identity has no token to revoke: its tickets live their few minutes.
+    expect(sessionIdOf({ source: { kind: 'proxy' } })).toEqual({});
   });
 });
 

@@ -31,7 +31,7 @@ import {
   type SuffixRange,
 } from './byte-range.js';
 import { guarded } from './call-failure.js';
-import { CallTickets } from './call-tickets.js';
+import { CallTickets, sessionIdOf } from './call-tickets.js';
 import { CALLS_SCHEMAS, PBX_READ_ERRORS } from './calls-schemas.js';
 import { CallsService } from './calls.service.js';
 import { RangeSlice } from './range-slice.js';
@@ -109,7 +109,12 @@ export class CallsRecordingController {
       throw restError(HttpStatus.NOT_FOUND, 'not_found', 'The PBX kept no recording of this call.');
     this.calls.rememberRecording(id, record.record_file);
     const purpose = download === true ? 'download' : 'play';
-    const { ticket, expiresAt } = this.tickets.issue({ user: session.user, purpose, subject: id });
+    const { ticket, expiresAt } = this.tickets.issue({
+      user: session.user,
+      purpose,
+      subject: id,
+      ...sessionIdOf(principal),
+    });
     const words = callWords(summary, summary.startedAt === null ? '' : times.localOf(summary.startedAt));
     if (this.audited.first(`${session.user}\n${purpose}\n${id}`))
       this.audit.record({

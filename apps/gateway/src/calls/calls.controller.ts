@@ -30,7 +30,7 @@ import type { Principal } from '../auth/principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { guarded } from './call-failure.js';
-import { CallTickets } from './call-tickets.js';
+import { CallTickets, sessionIdOf } from './call-tickets.js';
 import { streamCsv } from './calls-export.js';
 import { ApiCallQuery, CALLS_SCHEMAS, PBX_READ_ERRORS } from './calls-schemas.js';
 import { CallsService, type CallViewer } from './calls.service.js';
@@ -148,6 +148,7 @@ export class CallsController {
       user: session.user,
       purpose: 'export',
       subject: JSON.stringify(subject),
+      ...sessionIdOf(principal),
     });
     this.audit.record({
       user: session.user,

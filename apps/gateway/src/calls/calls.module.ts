@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { TokenSigner } from '../auth/token-signer.js';
 import { InboundModule } from '../inbound/inbound.module.js';
 import { QueuesModule } from '../queues/queues.module.js';
+import { SessionRevocations } from '../auth/session-revocations.js';
 import { CallTickets } from './call-tickets.js';
 import { CallsController } from './calls.controller.js';
 import { CallsRecordingController } from './calls-recording.controller.js';
@@ -18,8 +19,9 @@ import { CallsWatchGateway } from './calls-watch.gateway.js';
     CallsWatchGateway,
     {
       provide: CallTickets,
-      inject: [TokenSigner],
-      useFactory: (signer: TokenSigner) => new CallTickets(signer),
+      inject: [TokenSigner, SessionRevocations],
+      useFactory: (signer: TokenSigner, revocations: SessionRevocations) =>
+        new CallTickets(signer, revocations),
     },
   ],
   exports: [CallsService],
