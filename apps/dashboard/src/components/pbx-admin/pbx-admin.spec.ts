@@ -2,12 +2,15 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
 import type { ClientResult } from '../../socket/live-socket.js';
+import ConfirmDelete from './ConfirmDelete.vue';
+import EditorForm from './EditorForm.vue';
 import FormField from './FormField.vue';
 import MaskedValue from './MaskedValue.vue';
 import ResourceForm from './ResourceForm.vue';
 import ResourceTable from './ResourceTable.vue';
 import RuleField from './RuleField.vue';
 import { loadProblem } from './admin-types.js';
+import { useResourceDelete, useResourceEditor } from './use-resource-editor.js';
 import { useResourceList, type ListPage, type ListQuery } from './use-resource-list.js';
 
 interface Rule {
@@ -261,5 +264,59 @@ describe('ResourceForm focus', () => {
     });
     expect(document.activeElement?.hasAttribute('data-first')).toBe(true);
     wrapper.unmount();
+  });
+});
+
+describe('EditorForm and ConfirmDelete bound to their composables', () => {
+  it('titles the form by mode, saves and cancels through the editor', async () => {
+    const save = vi.fn(() => Promise.resolve({ ok: true as const, data: {} }));
+    const editor = useResourceEditor<{ name: string }>({
+      blank: () => ({ name: '' }),
+      check: () => [],
+      save,
+      refusedFields: () => [],
+      saved: () => undefined,
+    });
+    editor.openCreate();
+    const wrapper = mount(EditorForm, { props: { editor, newTitle: 'New rule' } });
+    expect(wrapper.get('h2').text()).toBe('New rule');
+    editor.openEdit(4, { name: 'Night' });
+    await flushPromises();
+    expect(wrapper.get('h2').text()).toBe('Edit “Night”');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(save).toHaveBeenCalledWith({ name: 'Night' }, 4);
+    expect(editor.mode.value).toBe('closed');
+    editor.openCreate();
+    await wrapper.get('[data-testid="form-cancel"]').trigger('click');
+    expect(editor.mode.value).toBe('closed');
+  });
+
+  it('names what is asked about, deletes on confirm and drops the question on cancel', async () => {
+    const remove = vi.fn(() => Promise.resolve({ ok: true as const, data: {} }));
+    const said: string[] = [];
+    const deletion = useResourceDelete<Rule>({
+      describe: (rule) => ({ kind: 'allowlist rule', name: rule.name }),
+      remove,
+      removed: () => undefined,
+      announce: (text) => said.push(text),
+    });
+    const wrapper = mount(ConfirmDelete, { props: { deletion, consequence: 'Calls stop.' } });
+    expect(wrapper.find('[data-testid="confirm-dialog"]').exists()).toBe(false);
+    deletion.ask({ id: 1, name: 'Old' });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="confirm-dialog"]').text()).toContain(
+      'Delete the allowlist rule “Old”?',
+    );
+    expect(wrapper.get('[data-testid="confirm-dialog"]').text()).toContain('Calls stop.');
+    await wrapper.get('[data-testid="cancel"]').trigger('click');
+    expect(deletion.asked.value).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+    deletion.ask({ id: 1, name: 'Old' });
+    await flushPromises();
+    await wrapper.get('[data-testid="confirm"]').trigger('click');
+    await flushPromises();
+    expect(remove).toHaveBeenCalledWith({ id: 1, name: 'Old' });
+    expect(said).toEqual(['The allowlist rule “Old” is deleted.']);
   });
 });
