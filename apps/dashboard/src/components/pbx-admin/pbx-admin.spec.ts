@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
 import type { ClientResult } from '../../socket/live-socket.js';
 import ConfirmDelete from './ConfirmDelete.vue';
+import DetailPanel from './DetailPanel.vue';
 import EditorForm from './EditorForm.vue';
 import FormField from './FormField.vue';
 import MaskedValue from './MaskedValue.vue';
@@ -318,5 +319,29 @@ describe('EditorForm and ConfirmDelete bound to their composables', () => {
     await flushPromises();
     expect(remove).toHaveBeenCalledWith({ id: 1, name: 'Old' });
     expect(said).toEqual(['The allowlist rule “Old” is deleted.']);
+  });
+});
+
+describe('DetailPanel', () => {
+  it('focuses its heading when it opens and when another object is shown; Close says close', async () => {
+    const wrapper = mount(DetailPanel, {
+      props: { focusKey: 1, closeTestid: 'thing-close' },
+      attrs: { 'data-testid': 'thing-detail' },
+      slots: { heading: 'Night line', default: '<button class="inside">Inside</button>' },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    const heading = wrapper.get('h2');
+    expect(heading.text()).toBe('Night line');
+    expect(document.activeElement).toBe(heading.element);
+    expect(wrapper.get('section').attributes('aria-labelledby')).toBe(heading.attributes('id'));
+    expect(wrapper.get('section').attributes('data-testid')).toBe('thing-detail');
+    (wrapper.get('.inside').element as HTMLElement).focus();
+    await wrapper.setProps({ focusKey: 2 });
+    await flushPromises();
+    expect(document.activeElement).toBe(heading.element);
+    await wrapper.get('[data-testid="thing-close"]').trigger('click');
+    expect(wrapper.emitted('close')).toHaveLength(1);
+    wrapper.unmount();
   });
 });
