@@ -11,6 +11,7 @@ import { PBX_ERRCODE, PROVISIONING_METHODS, type PbxClient } from '@switchboard/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectPbxError,
+  invalidAsSent,
   itHonoursTheContract,
   startContractSim,
   type ContractSim,
@@ -171,43 +172,33 @@ describe('IP phones', () => {
   itHonoursTheContract(get, {
     op: 'phone/search',
     valid: (client) => client.phone.search(),
-    invalid: {
-      call: (client) => client.phone.search({ sort_by: 'mac' as 'ip' }),
-      wire: { sort_by: 'mac' },
-      field: 'sort_by',
-    },
+    invalid: invalidAsSent({ sort_by: 'mac' }, 'sort_by', (client, input) => client.phone.search(input)),
   });
   itHonoursTheContract(get, {
     op: 'phone/get',
     valid: (client) => client.phone.get({ id: 1 }),
-    invalid: { call: (client) => client.phone.get({ id: 0 }), wire: { id: 0 }, field: 'id' },
+    invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.phone.get(input)),
   });
   itHonoursTheContract(get, {
     op: 'phone/batchdelete',
     valid: async (client) => client.phone.batchDelete({ batch_id_list: [await newPhone(ctx.client)] }),
-    invalid: {
-      call: (client) => client.phone.batchDelete({ batch_id_list: [0] }),
-      wire: { batch_id_list: [0] },
-      field: 'batch_id_list[0]',
-    },
+    invalid: invalidAsSent({ batch_id_list: [0] }, 'batch_id_list[0]', (client, input) =>
+      client.phone.batchDelete(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'phone/batchreprovision',
     valid: (client) => client.phone.batchReprovision({ batch_id_list: [1] }),
-    invalid: {
-      call: (client) => client.phone.batchReprovision({ batch_id_list: [] }),
-      wire: { batch_id_list: [] },
-      field: 'batch_id_list',
-    },
+    invalid: invalidAsSent({ batch_id_list: [] }, 'batch_id_list', (client, input) =>
+      client.phone.batchReprovision(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'auto_provisioning/compatibility',
     valid: (client) => client.phone.options({ menu: 'phone_vendor' }),
-    invalid: {
-      call: (client) => client.phone.options({ menu: 'autop_method', vendor: 'Yealink' } as never),
-      wire: { menu: 'autop_method', vendor: 'Yealink' },
-      field: 'model',
-    },
+    invalid: invalidAsSent({ menu: 'autop_method', vendor: 'Yealink' }, 'model', (client, input) =>
+      client.phone.options(input),
+    ),
   });
 });
 
@@ -244,20 +235,16 @@ describe('company contacts: list and search', () => {
   itHonoursTheContract(get, {
     op: 'company_contact/list',
     valid: (client) => client.companyContact.list({ page_size: 5 }),
-    invalid: {
-      call: (client) => client.companyContact.list({ page_size: 10_001 }),
-      wire: { page_size: 10_001 },
-      field: 'page_size',
-    },
+    invalid: invalidAsSent({ page_size: 10_001 }, 'page_size', (client, input) =>
+      client.companyContact.list(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'company_contact/search',
     valid: (client) => client.companyContact.search({ search_value: 'a' }),
-    invalid: {
-      call: (client) => client.companyContact.search({ sort_by: 'city' as 'id' }),
-      wire: { sort_by: 'city' },
-      field: 'sort_by',
-    },
+    invalid: invalidAsSent({ sort_by: 'city' }, 'sort_by', (client, input) =>
+      client.companyContact.search(input),
+    ),
   });
 });
 
@@ -343,17 +330,14 @@ describe('message channels: search and live chat', () => {
   itHonoursTheContract(get, {
     op: 'message_channel/search',
     valid: (client) => client.messageChannel.search({ page: 1, page_size: 5, time_range: 'today' }),
-    invalid: {
-      call: (client) =>
-        client.messageChannel.search({ page: 1, page_size: 5, time_range: 'week' as 'today' }),
-      wire: { page: 1, page_size: 5, time_range: 'week' },
-      field: 'time_range',
-    },
+    invalid: invalidAsSent({ page: 1, page_size: 5, time_range: 'week' }, 'time_range', (client, input) =>
+      client.messageChannel.search(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'message_channel/getlivechat',
     valid: (client) => client.messageChannel.getLiveChat({ id: 3 }),
-    invalid: { call: (client) => client.messageChannel.getLiveChat({ id: 0 }), wire: { id: 0 }, field: 'id' },
+    invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.messageChannel.getLiveChat(input)),
   });
 });
 
@@ -445,29 +429,21 @@ describe('message sessions: list, search and query', () => {
   itHonoursTheContract(get, {
     op: 'message_session/list',
     valid: (client) => client.messageSession.list({ page_size: 5, user_type: 9 }),
-    invalid: {
-      call: (client) => client.messageSession.list({ page_size: 5, user_type: 1 } as never),
-      wire: { page_size: 5, user_type: 1 },
-      field: 'user_no',
-    },
+    invalid: invalidAsSent({ page_size: 5, user_type: 1 }, 'user_no', (client, input) =>
+      client.messageSession.list(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'message_session/search',
     valid: (client) => client.messageSession.search({ page_size: 5, user_type: 9, search_value: 'a' }),
-    invalid: {
-      call: (client) => client.messageSession.search({ page_size: 5, user_type: 9, is_closed: 3 as 2 }),
-      wire: { page_size: 5, user_type: 9, is_closed: 3 },
-      field: 'is_closed',
-    },
+    invalid: invalidAsSent({ page_size: 5, user_type: 9, is_closed: 3 }, 'is_closed', (client, input) =>
+      client.messageSession.search(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'message_session/query',
     valid: (client) => client.messageSession.query({ ids: '1' }),
-    invalid: {
-      call: (client) => client.messageSession.query({ ids: '1;2' }),
-      wire: { ids: '1;2' },
-      field: 'ids',
-    },
+    invalid: invalidAsSent({ ids: '1;2' }, 'ids', (client, input) => client.messageSession.query(input)),
   });
 });
 
@@ -522,19 +498,15 @@ describe('messages of a session: message/get and message/query', () => {
   itHonoursTheContract(get, {
     op: 'message/get',
     valid: (client) => client.messageSession.messages({ page_size: 5, id: 1 }),
-    invalid: {
-      call: (client) => client.messageSession.messages({ page_size: 5, id: 1, last_msg_id: 0 }),
-      wire: { page_size: 5, id: 1, last_msg_id: 0 },
-      field: 'last_msg_id',
-    },
+    invalid: invalidAsSent({ page_size: 5, id: 1, last_msg_id: 0 }, 'last_msg_id', (client, input) =>
+      client.messageSession.messages(input),
+    ),
   });
   itHonoursTheContract(get, {
     op: 'message/query',
     valid: (client) => client.messageSession.queryMessages({ page_size: 5, ids: '1,2' }),
-    invalid: {
-      call: (client) => client.messageSession.queryMessages({ page_size: 0, ids: '1' }),
-      wire: { page_size: 0, ids: '1' },
-      field: 'page_size',
-    },
+    invalid: invalidAsSent({ page_size: 0, ids: '1' }, 'page_size', (client, input) =>
+      client.messageSession.queryMessages(input),
+    ),
   });
 });

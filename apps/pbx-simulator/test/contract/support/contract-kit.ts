@@ -128,6 +128,18 @@ export interface InvalidInput {
 }
 
 /**
+ * An invalid input the client is handed exactly as it goes on the wire (the usual case): `call` gets `wire`
+ * itself, typed `never` so a deliberately wrong value needs no cast.
+ */
+export function invalidAsSent(
+  wire: Record<string, unknown>,
+  field: string,
+  call: (client: PbxClient, input: never) => Promise<unknown>,
+): InvalidInput {
+  return { call: (client) => call(client, wire as never), wire, field };
+}
+
+/**
  * The client refuses the input before sending anything (PbxValidationError naming `field`), and the simulator
  * refuses the same input on the wire with errcode 40002 naming the same field and the same rule.
  */
