@@ -11,6 +11,7 @@ import ResourceForm from './ResourceForm.vue';
 import ResourceTable from './ResourceTable.vue';
 import RuleField from './RuleField.vue';
 import { loadProblem } from './admin-types.js';
+import { useLoadState } from './use-load-state.js';
 import { useResourceDelete, useResourceEditor } from './use-resource-editor.js';
 import { useResourceList, type ListPage, type ListQuery } from './use-resource-list.js';
 
@@ -343,5 +344,21 @@ describe('DetailPanel', () => {
     await wrapper.get('[data-testid="thing-close"]').trigger('click');
     expect(wrapper.emitted('close')).toHaveLength(1);
     wrapper.unmount();
+  });
+});
+
+describe('useLoadState', () => {
+  it('is loading once started, ready with no error after a good answer, and says why a read failed', () => {
+    const load = useLoadState();
+    expect(load.status.value).toBe('idle');
+    load.start();
+    expect(load.status.value).toBe('loading');
+    expect(load.settle({ ok: false, error: { code: 'timeout', message: 'The PBX is slow.' } })).toBe(false);
+    expect([load.status.value, load.error.value]).toEqual(['unavailable', 'The PBX is slow.']);
+    expect(load.settle({ ok: false, error: { code: 'pbx_error', message: 'Refused.' } })).toBe(false);
+    expect(load.status.value).toBe('error');
+    load.start();
+    expect(load.settle({ ok: true })).toBe(true);
+    expect([load.status.value, load.error.value]).toEqual(['ready', null]);
   });
 });

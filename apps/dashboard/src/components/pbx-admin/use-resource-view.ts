@@ -1,6 +1,6 @@
-import { ref, shallowRef } from 'vue';
-import { loadProblem, type LoadStatus } from './admin-types.js';
+import { shallowRef } from 'vue';
 import { pbxItem } from './pbx-rows.js';
+import { useLoadState } from './use-load-state.js';
 
 /**
  * One object read fresh from the PBX (`<resource>/get`) for a View panel or an edit form: the row from the
@@ -8,24 +8,16 @@ import { pbxItem } from './pbx-rows.js';
  */
 export function useResourceView<Item extends { id: number }>(resource: string) {
   const item = shallowRef<Item | null>(null);
-  const status = ref<LoadStatus>('idle');
-  const error = ref<string | null>(null);
+  const { status, error, start, settle } = useLoadState();
 
   async function open(row: Item): Promise<Item | null> {
     item.value = row;
-    status.value = 'loading';
+    start();
     error.value = null;
     const answer = await pbxItem<Item>(resource, row.id);
     if (item.value?.id !== row.id) return null;
-    if (answer.ok) {
-      item.value = answer.data;
-      status.value = 'ready';
-      return answer.data;
-    }
-    const problem = loadProblem(answer.error);
-    status.value = problem.status;
-    error.value = problem.message;
-    return null;
+    if (answer.ok) item.value = answer.data;
+    return settle(answer) ? item.value : null;
   }
 
   function close(): void {
