@@ -7,6 +7,7 @@ import DetailPanel from './DetailPanel.vue';
 import EditorForm from './EditorForm.vue';
 import FormField from './FormField.vue';
 import MaskedValue from './MaskedValue.vue';
+import PagerNav from './PagerNav.vue';
 import ResourceForm from './ResourceForm.vue';
 import ResourceTable from './ResourceTable.vue';
 import RuleField from './RuleField.vue';
@@ -360,5 +361,19 @@ describe('useLoadState', () => {
     load.start();
     expect(load.settle({ ok: true })).toBe(true);
     expect([load.status.value, load.error.value]).toEqual(['ready', null]);
+  });
+});
+
+describe('PagerNav', () => {
+  it('asks for the page before and after, and offers neither past the ends', async () => {
+    const wrapper = mount(PagerNav, { props: { page: 1, pages: 3, pageTestid: 'the-page' } });
+    const [previous, next] = wrapper.findAll('button');
+    expect(wrapper.get('[data-testid="the-page"]').text()).toBe('Page 1 of 3');
+    expect(previous?.attributes('disabled')).toBeDefined();
+    await next?.trigger('click');
+    await wrapper.setProps({ page: 3 });
+    expect(next?.attributes('disabled')).toBeDefined();
+    await previous?.trigger('click');
+    expect(wrapper.emitted('page')).toEqual([[2], [2]]);
   });
 });
