@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_SECRET_FIELDS, secretPaths, withoutSecrets } from './secret-fields.js';
+import { AUDIT_SECRET_FIELDS, isSecretField, secretPaths, withoutSecrets } from './secret-fields.js';
 
 /** message_channel/get as the interface documents it (docs/pbx/configuration.md#message-channels). */
 const channel = {
@@ -24,6 +24,22 @@ const channel = {
 };
 
 describe('secrets of PBX answers', () => {
+  it('fails closed: a secret-looking field nobody listed is removed too, ordinary fields are kept', () => {
+    const answer = {
+      data: { sip_password: 'p', provider_token: 't', Client_Secret_2: 's', smtp_api_key: 'k' },
+    };
+    expect(withoutSecrets(answer)).toEqual({ data: {} });
+    for (const name of [
+      'access_token_expire_time',
+      'token_count',
+      'pin_list',
+      'name',
+      'webhook_url',
+      'keymap',
+    ])
+      expect(isSecretField(name), name).toBe(false);
+  });
+
   it('removes provider credentials and tokens, keeping key names and everything else', () => {
     const stripped = withoutSecrets(channel);
     expect(JSON.stringify(stripped)).not.toMatch(/very-secret/);

@@ -50,6 +50,22 @@ export const AUDIT_SECRET_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const SECRET_NAMES = new Set(SECRET_ANSWER_FIELDS);
+/**
+ * Names that look like a secret though the list above does not name them (a firmware adding
+ * `sip_password` or `provider_token`, say): removed too, so a field nobody listed fails closed.
+ */
+const SECRET_LOOKING = /password|passwd|secret|(?:^|_)(?:token|api_?key|private_?key)$/i;
+
+/**
+ * Secret-looking fields admins may read and edit, as they may PINs: an IVR's prompt-manager password, which its
+ * edit form must show to keep (the audit still records only that it changed).
+ */
+const ADMIN_EDITABLE_SECRETS: ReadonlySet<string> = new Set(['prompt_manger_password']);
+
+/** True when a field of an answer must not reach a browser. */
+export function isSecretField(name: string): boolean {
+  return SECRET_NAMES.has(name) || (SECRET_LOOKING.test(name) && !ADMIN_EDITABLE_SECRETS.has(name));
+}
 /** Deeper than any PBX answer; a bound on the walk, whatever arrives. */
 const MAX_DEPTH = 16;
 
@@ -62,7 +78,7 @@ export function withoutSecrets(answer: unknown, depth = 0): unknown {
   if (Array.isArray(answer)) return answer.map((item) => withoutSecrets(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(answer)) {
-    if (SECRET_NAMES.has(key)) continue;
+    if (isSecretField(key)) continue;
     const pairs = SECRET_PAIR_LISTS[key];
     out[key] =
       pairs && Array.isArray(value)
@@ -82,7 +98,7 @@ export function secretPaths(answer: unknown, at = '', depth = 0): string[] {
   if (Array.isArray(answer)) return answer.flatMap((item, i) => secretPaths(item, `${at}[${i}]`, depth + 1));
   return Object.entries(answer).flatMap(([key, value]) => {
     const path = at ? `${at}.${key}` : key;
-    if (SECRET_NAMES.has(key)) return [path];
+    if (isSecretField(key)) return [path];
     const pairs = SECRET_PAIR_LISTS[key];
     if (pairs && Array.isArray(value))
       return value.flatMap((item: unknown, i) =>

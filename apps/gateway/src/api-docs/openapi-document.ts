@@ -14,7 +14,7 @@ import {
   type ResponseShape,
 } from '@switchboard/pbx-api';
 import { ADMIN_OPERATIONS } from '../admin/admin-operations.js';
-import { SECRET_ANSWER_FIELDS, SECRET_PAIR_LISTS } from '../admin/secret-fields.js';
+import { isSecretField, SECRET_PAIR_LISTS } from '../admin/secret-fields.js';
 import { BEARER_SCHEME, PBX_OPERATION_TEMPLATE_ID } from './api-responses.js';
 import { COMPONENT_SCHEMAS } from './rest-schemas.js';
 
@@ -109,7 +109,7 @@ export function responseSchema(shape: ResponseShape): SchemaObject {
       return { type: 'array', items: responseSchema(shape.items), ...common };
     case 'object': {
       const fields = Object.entries(shape.fields)
-        .filter(([name]) => !SECRET_ANSWER_FIELDS.includes(name))
+        .filter(([name]) => !isSecretField(name))
         .map(([name, field]) => [name, withoutSecretValues(name, field)] as const);
       const required = fields.filter(([, field]) => !field.optional).map(([name]) => name);
       return {
