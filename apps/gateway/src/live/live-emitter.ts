@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { ServerToClientEvents } from '@switchboard/live-protocol';
+import { broadcast } from './fanout.js';
 import type { LiveServer, LiveSocket } from './socket-types.js';
+
+/** Somewhere else room broadcasts must also reach (the socket workers of cluster mode). */
+export type RoomSink = (room: string, event: keyof ServerToClientEvents, args: readonly unknown[]) => void;
 
 /**
  * The one typed way to send to browsers. Services name events from live-protocol's
@@ -9,6 +13,8 @@ import type { LiveServer, LiveSocket } from './socket-types.js';
 @Injectable()
 export class LiveEmitter {
   private server: LiveServer | undefined;
+  private readonly sinks = new Set<RoomSink>();
+  private readonly remoteCounts = new Set<() => number>();
 
   /** Called by the live gateway once socket.io is up. */
   attach(server: LiveServer): void {
@@ -24,11 +30,20 @@ export class LiveEmitter {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
-    if (!this.server) return;
-    (this.server.to(room).emit as (event: E, ...args: Parameters<ServerToClientEvents[E]>) => boolean)(
-      event,
-      ...args,
-    );
+    if (this.server) broadcast(this.server, room, event, args);
+    for (const sink of this.sinks) sink(room, event, args);
+  }
+
+  /** Also sends every room broadcast to `sink`; returns the function that stops it. */
+  addRoomSink(sink: RoomSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  /** Counts the sockets `count` reports (held by other processes) as connected too. */
+  addRemoteCount(count: () => number): () => void {
+    this.remoteCounts.add(count);
+    return () => this.remoteCounts.delete(count);
   }
 
   /** Sends `event` to one socket. */
@@ -42,6 +57,8 @@ export class LiveEmitter {
 
   /** Sockets connected now. */
   connectedCount(): number {
-    return this.server?.of('/').sockets.size ?? 0;
+    let remote = 0;
+    for (const count of this.remoteCounts) remote += count();
+    return (this.server?.of('/').sockets.size ?? 0) + remote;
   }
 }

@@ -24,6 +24,7 @@ import {
 import { SocketSessionsService } from '../auth/socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
+import { joinRoom, leaveRoom } from './fanout.js';
 import { LiveEmitter } from './live-emitter.js';
 import { isSessionInfo, type LiveServer, type LiveSocket } from './socket-types.js';
 import { mayWatch, type StreamAccess } from './stream-access.js';
@@ -94,7 +95,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
         }
         granted.push(stream);
         // Join first, then snapshot, synchronously: every later delta has a higher seq than the snapshot.
-        void socket.join(streamRoom(stream));
+        joinRoom(socket, streamRoom(stream));
         const snapshot = stampHealth(this.hub.snapshot(stream));
         if (snapshot) {
           this.emitter.toSocket(socket, 'snapshot', snapshot);
@@ -113,7 +114,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     return this.answer('unsubscribe', () => {
       const parsed = parseSubscribe(payload);
       if (!parsed.ok) return parsed;
-      for (const stream of parsed.data.streams) void socket.leave(streamRoom(stream));
+      for (const stream of parsed.data.streams) leaveRoom(socket, streamRoom(stream));
       return ok({ streams: parsed.data.streams });
     });
   }
@@ -133,7 +134,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       if (!snapshot)
         return fail('not_found', `No data for ${stream} yet; it follows as soon as the PBX answers.`);
       // A resync after a reconnect also restores the subscription.
-      void socket.join(streamRoom(stream));
+      joinRoom(socket, streamRoom(stream));
       return ok(snapshot);
     });
   }
