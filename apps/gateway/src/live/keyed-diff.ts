@@ -1,8 +1,29 @@
 import type { KeyedPatch } from '@switchboard/live-protocol';
 
-/** Structural equality of plain view data (objects built with a stable key order). */
+/**
+ * Structural equality of plain view data (what JSON carries): compares fields directly, nested objects and
+ * arrays included, without serialising either side. A field holding `undefined` counts as absent, as in
+ * JSON. Key order does not matter.
+ */
 export function sameData(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let fields = 0;
+  for (const key in x) {
+    if (x[key] === undefined) continue;
+    fields++;
+    if (!sameData(x[key], y[key])) return false;
+  }
+  for (const key in y) if (y[key] !== undefined) fields--;
+  return fields === 0;
 }
 
 /**
