@@ -47,6 +47,6 @@ describe('diffKeyed', () => {
     ).toBeUndefined();
     const nested = [agent(), agent({ number: '1002', thresholds: { warn: 2 } })];
     expect(diffKeyed(before, nested, (a) => a.number)).toEqual({ upsert: [nested[1]], remove: [] });
-    expect(diffKeyed(before, [before[0]], (a) => a.number)).toEqual({ upsert: [], remove: ['1002'] });
+    expect(diffKeyed(before, before.slice(0, 1), (a) => a.number)).toEqual({ upsert: [], remove: ['1002'] });
   });
 });

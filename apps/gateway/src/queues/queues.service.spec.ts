@@ -1,0 +1,120 @@
+import type { Delta, QueuePatch } from '@switchboard/live-protocol';
+import type { PbxEvent, QueueAgent } from '@switchboard/pbx-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../test/support/test-config.js';
+import type { MetricsService } from '../health/metrics.service.js';
+import { LiveEmitter } from '../live/live-emitter.js';
+import { StreamHub } from '../live/stream-hub.service.js';
+import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import type { PollingService } from '../polling/polling.module.js';
+import { QUEUE_PUBLISH_WINDOW_MS, QueuesService } from './queues.service.js';
+import type { TodayStatsService } from './today-stats.service.js';
+
+const agents: QueueAgent[] = ['1001', '1002', '1003'].map((number) => ({
+  name: `Agent ${number}`,
+  number,
+  is_login: 1,
+  is_pause: 0,
+  call_status: 0,
+  pause_reason: '',
+  agent_type: 'dynamic',
+}));
+const emptyCalls = { waiting_list: [], active_list: [], ringing_list: [] };
+
+/** A queues service on one configured queue (id 7, number 6407) with the PBX, polls and stats faked. */
+function setup() {
+  const jobs = new Map<string, () => Promise<void>>();
+  let onEvent: (event: PbxEvent) => void = () => undefined;
+  const pbx = {
+    onEvent: (_kind: string, handler: (event: PbxEvent) => void) => {
+      onEvent = handler;
+      return () => undefined;
+    },
+    request: (operation: string) =>
+      Promise.resolve(
+        operation === 'queue/agent_status'
+          ? { data: agents }
+          : operation === 'queue/list'
+            ? { queue_list: [{ id: 7, number: '6407', name: 'Sales' }], total_number: 1 }
+            : emptyCalls,
+      ),
+  } as unknown as PbxConnectionService;
+  const polling = {
+    add: (job: { key: string; run: () => Promise<void> }) => jobs.set(job.key, job.run),
+    remove: () => undefined,
+    runSoon: () => undefined,
+  } as unknown as PollingService;
+  const today = {
+    onChange: () => () => undefined,
+    setQueues: () => undefined,
+    statsForView: () => ({ dayStart: 0 }),
+  } as unknown as TodayStatsService;
+  const emitter = new LiveEmitter();
+  const deltas: Delta<'queue'>[] = [];
+  emitter.addRoomSink((_room, event, args) => {
+    if (event === 'delta') deltas.push(args[0] as Delta<'queue'>);
+  });
+  const hub = new StreamHub(emitter, { push: () => undefined } as unknown as MetricsService);
+  const service = new QueuesService(testConfig({ QUEUES: '7' }), pbx, polling, hub, today);
+  service.onApplicationBootstrap();
+  const status = (agent: string, status: string, reason = '') =>
+    onEvent({
+      type: 30029,
+      kind: 'agent_status_changed',
+      msg: { queue_number: 'queue-6407', queue: '6407', agent_number: agent, status, reason },
+    } as PbxEvent);
+  const poll = async () => {
+    // The queue list names the queue's number, which events use.
+    await jobs.get('queue-list')?.();
+    await jobs.get('queue:7')?.();
+  };
+  return { service, hub, deltas, poll, status };
+}
+
+describe('QueuesService publishing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a lone change at once and folds a burst into one delta at the end of the window', async () => {
+    const { service, deltas, poll, status } = setup();
+    await poll();
+    vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
+    status('1001', 'Paused', 'Lunch');
+    expect(deltas).toHaveLength(1);
+    // A burst inside the window: nothing more now...
+    status('1002', 'Paused', 'Break');
+    status('1003', 'Paused', 'Break');
+    status('1002', 'Idle');
+    expect(deltas).toHaveLength(1);
+    // ...then one delta with the burst's net effect.
+    vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
+    expect(deltas).toHaveLength(2);
+    const upserted = (deltas[1]?.patch as QueuePatch).agents?.upsert ?? [];
+    // 1002 is available again, with its clock restarted by the pause in between.
+    expect(upserted.map((a) => [a.number, a.state])).toEqual([
+      ['1002', 'available'],
+      ['1003', 'paused'],
+    ]);
+    service.onModuleDestroy();
+  });
+
+  it('never holds back a poll: the first view and confirmedAt go out at once', async () => {
+    const { service, hub, deltas, poll, status } = setup();
+    await poll();
+    expect(hub.snapshot('queue:7')?.seq).toBe(1);
+    status('1001', 'Paused', 'Lunch');
+    status('1002', 'Paused', 'Lunch');
+    vi.advanceTimersByTime(10);
+    // A poll inside the window sends what it confirms (and the held-back change) at once.
+    await poll();
+    expect(deltas.at(-1)?.patch.confirmedAt).toBe(Date.now());
+    const sent = deltas.length;
+    vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
+    expect(deltas).toHaveLength(sent);
+    service.onModuleDestroy();
+  });
+});
