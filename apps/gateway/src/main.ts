@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadGatewayConfig } from './config/gateway-config.js';
 import { startGateway } from './create-app.js';
 import { JsonLogger } from './logging/json-logger.js';
+import { socketWorkerCount } from './workers/worker-count.js';
 
 async function main(): Promise<void> {
   let config;
@@ -15,8 +16,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = new JsonLogger(config.logLevel);
-  const gateway = await startGateway(config, logger);
-  logger.event('info', 'gateway listening', { url: `http://localhost:${gateway.port}` });
+  const socketWorkers = socketWorkerCount(config);
+  const gateway = await startGateway(config, logger, { socketWorkers });
+  logger.event('info', 'gateway listening', { url: `http://localhost:${gateway.port}`, socketWorkers });
 }
 
 main().catch((error: unknown) => {

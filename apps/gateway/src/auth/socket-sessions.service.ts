@@ -65,7 +65,7 @@ export class SocketSessionsService implements OnModuleDestroy {
     if (this.installedOn.has(server)) return;
     this.installedOn.add(server);
     server.use((socket, next) => {
-      this.handshake(socket).then(
+      this.admit(socket).then(
         () => next(),
         (error: unknown) =>
           next(error instanceof Error ? error : refusal('unauthorized', 'Connection refused.')),
@@ -99,7 +99,12 @@ export class SocketSessionsService implements OnModuleDestroy {
     return this.connections.size;
   }
 
-  private async handshake(socket: LiveSocket): Promise<void> {
+  /**
+   * The handshake check of one socket (origin, then session or display token or trusted proxy headers):
+   * resolves once the socket is tracked with its principal, rejects with the refusal the browser sees. Used
+   * by the middleware above and, in cluster mode, for the sockets the workers hold (workers/worker-pool.ts).
+   */
+  async admit(socket: LiveSocket): Promise<void> {
     const { headers, address } = socket.handshake;
     // Only a trusted proxy says where the page was served from (host and scheme), as for REST's CSRF check.
     const trusted = this.proxies.trusts(address);

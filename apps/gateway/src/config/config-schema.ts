@@ -458,6 +458,15 @@ export const gatewaySettingsSchema = z
         problem(ctx, 'must start with redis:// or rediss://');
       return value;
     }),
+    // Cluster mode on one machine (src/workers): 'auto' = one worker per core beyond the first, when that is
+    // at least two (see workers/worker-count.ts); 0 = one process.
+    SOCKET_WORKERS: setting({ default: 'auto' }, (value, ctx): number | 'auto' => {
+      if (value === undefined || value.toLowerCase() === 'auto') return 'auto';
+      const number = Number(value);
+      if (Number.isInteger(number) && number >= 0 && number <= 64) return number;
+      problem(ctx, `must be auto or a whole number from 0 to 64, got ${shown(value)}`);
+      return 'auto';
+    }),
     DATA_DIR: setting({ default: 'data' }, dataDir),
     DASHBOARD_DIR: optionalText(),
     LOG_LEVEL: setting({ default: 'info' }, (value, ctx) => {
@@ -478,6 +487,20 @@ export const gatewaySettingsSchema = z
         if (settings[key] === undefined)
           problem(ctx, 'is required when PBX_BASE_URL points at a real PBX', [key]);
       }
+    },
+    // Also when other settings are wrong: every problem at once.
+    { when: () => true },
+  )
+  .superRefine(
+    (settings, ctx) => {
+      // Socket workers get room broadcasts from their own primary only; the Redis adapter delivers other
+      // replicas' broadcasts to the primary's sockets alone. Several machines: one gateway per core instead.
+      if (typeof settings.SOCKET_WORKERS === 'number' && settings.SOCKET_WORKERS > 0 && settings.REDIS_URL)
+        problem(
+          ctx,
+          'must be 0 or auto with REDIS_URL: with Redis run one gateway per core instead of socket workers',
+          ['SOCKET_WORKERS'],
+        );
     },
     // Also when other settings are wrong: every problem at once.
     { when: () => true },

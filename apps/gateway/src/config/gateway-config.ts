@@ -97,6 +97,8 @@ export interface GatewayConfig {
     commandsPerSecond: number;
   };
   redisUrl: string | null;
+  /** Socket worker processes of cluster mode on one machine: a count, or 'auto' (workers/worker-count.ts). */
+  socketWorkers: number | 'auto';
   /**
    * Absolute directory of the state a restart must not lose (see src/state): without REDIS_URL, display
    * links, logouts, the audit trail, queue and held-call state; in any case the generated signing key
@@ -212,6 +214,7 @@ function arrange(s: GatewaySettings, randomSecret: () => string): GatewayConfig 
       commandsPerSecond: s.COMMANDS_PER_SECOND,
     },
     redisUrl: s.REDIS_URL ?? null,
+    socketWorkers: s.SOCKET_WORKERS,
     dataDir: s.DATA_DIR,
     dashboardDir: s.DASHBOARD_DIR ?? null,
     logLevel: s.LOG_LEVEL,
