@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigError} from '../config/gateway-config.js';
+import type { ConfigError } from '../config/gateway-config.js';
 import { loadGatewayConfig } from '../config/gateway-config.js';
 import { socketWorkerCount } from './worker-count.js';
 
