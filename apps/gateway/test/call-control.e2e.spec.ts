@@ -1,4 +1,10 @@
-import type { ConferenceView, HeldCallView, Result, UacstaCallView } from '@switchboard/live-protocol';
+import {
+  heldCallAt,
+  type ConferenceView,
+  type HeldCallView,
+  type Result,
+  type UacstaCallView,
+} from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
@@ -66,8 +72,13 @@ describe('held inbound calls against the simulator', () => {
     await waitFor(() => seen(sup2), 'the second supervisor to see the held call');
     return waitFor(() => seen(sup), 'the held call on the inbound stream');
   };
-  const viewOf = (client: TestClient, callId: string) =>
-    (client.data<'inbound'>('inbound') as HeldCallView[] | undefined)?.find((c) => c.callId === callId);
+  /** A call as a screen shows it: through the held-call rule (the auto-accept at the deadline is not sent). */
+  const viewOf = (client: TestClient, callId: string) => {
+    const view = (client.data<'inbound'>('inbound') as HeldCallView[] | undefined)?.find(
+      (c) => c.callId === callId,
+    );
+    return view && heldCallAt(view, Date.now());
+  };
 
   beforeAll(async () => {
     ({ sim, gateway } = await boot({ trafficRate: 0, holdWindowMs: 1_500 }, 1_500));

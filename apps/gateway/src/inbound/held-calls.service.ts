@@ -9,6 +9,7 @@ import {
 import {
   fail,
   ok,
+  RESOLVED_VISIBLE_MS,
   STREAM_KEYS,
   type DecideCommand,
   type UnblockCommand,
@@ -32,9 +33,6 @@ import { deadlineOf, inboundFromCdr, sortOngoing } from './held-call-recovery.js
 import { HeldCalls, NOT_HELD, type HeldCallInput } from './held-calls.js';
 import { InboundRoutesService } from './inbound-routes.service.js';
 import { numberKey } from './phone-number.js';
-
-/** Decided calls stay on supervisors' screens this long, so everyone sees the outcome and who decided. */
-export const RESOLVED_VISIBLE_MS = 30_000;
 
 /** While the event stream is down but the PBX answers, held calls are looked up this often. */
 export const HELD_CALL_WATCH_MS = 2_000;
@@ -132,7 +130,6 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     this.rememberFor = config.pbx.holdWindowMs + RESOLVED_VISIBLE_MS;
     this.board = new HeldCalls({
       holdWindowMs: config.pbx.holdWindowMs,
-      resolvedVisibleMs: RESOLVED_VISIBLE_MS,
       lock,
       context,
       actions: {
@@ -161,11 +158,15 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
         unblock: (ruleId) =>
           this.pbx.request('block_numbers/delete', (client) => client.blockNumbers.delete({ id: ruleId })),
       },
-      publish: (data, patch) =>
-        this.hub.commit('inbound', 'inbound', this.routed(data), {
-          upsert: this.routed(patch.upsert),
-          remove: patch.remove,
-        }),
+      // The rule's changes (the deadline, the end of the visible time) are implied: no frame, see StreamHub.
+      publish: (data, patch, how) =>
+        this.hub.commit(
+          'inbound',
+          'inbound',
+          this.routed(data),
+          { upsert: this.routed(patch.upsert), remove: patch.remove },
+          how,
+        ),
       onError: (message, error) => this.log.warn({ msg: message, error: describePbxError(error) }),
     });
   }

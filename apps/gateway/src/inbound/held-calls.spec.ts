@@ -1,18 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BLOCK_UNDO_MS,
+  heldCallAt,
+  RESOLVED_VISIBLE_MS,
   type CallerContext,
   type HeldCallView,
   type KeyedPatch,
 } from '@switchboard/live-protocol';
 import { PbxApiError, PbxTransportError } from '@switchboard/pbx-api';
+import { MetricsService } from '../health/metrics.service.js';
+import type { LiveEmitter } from '../live/live-emitter.js';
+import { StreamHub } from '../live/stream-hub.service.js';
 import { InMemoryDecisionLock } from './decision-lock.js';
-import { HeldCalls, type HeldCallActions } from './held-calls.js';
+import { HeldCalls, type HeldCallActions, type HeldCallsOptions } from './held-calls.js';
 
 const CONTEXT: CallerContext = { contactName: null, company: null, callsToday: 0, lastOutcome: null };
 const CALL = { callId: 'c1', channelId: 'PJSIP/trunk-1', from: '5551234', to: '2002', trunk: 'sip-trunk' };
 
-function setup(overrides: Partial<HeldCallActions> = {}, enriched?: CallerContext) {
+function setup(
+  overrides: Partial<HeldCallActions> = {},
+  enriched?: CallerContext,
+  publish?: HeldCallsOptions['publish'],
+) {
   const requests: string[] = [];
   const actions: HeldCallActions = {
     accept: vi.fn(async (channel: string) => {
@@ -30,14 +39,16 @@ function setup(overrides: Partial<HeldCallActions> = {}, enriched?: CallerContex
     }),
     ...overrides,
   };
-  const published: { data: HeldCallView[]; patch: KeyedPatch<HeldCallView> }[] = [];
+  const published: { data: HeldCallView[]; patch: KeyedPatch<HeldCallView>; implied: boolean }[] = [];
   const board = new HeldCalls({
     holdWindowMs: 10_000,
-    resolvedVisibleMs: 30_000,
     lock: new InMemoryDecisionLock(),
     actions,
     context: { initial: () => CONTEXT, enrich: async () => enriched },
-    publish: (data, patch) => published.push({ data, patch }),
+    publish: (data, patch, how) => {
+      published.push({ data, patch, implied: how.implied === true });
+      publish?.(data, patch, how);
+    },
   });
   return { board, requests, published, actions };
 }
@@ -246,7 +257,7 @@ describe('HeldCalls', () => {
     expect(board.list()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(board.list()).toHaveLength(0);
-    expect(published.at(-1)).toEqual({ data: [], patch: { upsert: [], remove: ['c1'] } });
+    expect(published.at(-1)).toEqual({ data: [], patch: { upsert: [], remove: ['c1'] }, implied: true });
     expect(await board.decide('c1', 'accept', 'sue')).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
@@ -353,5 +364,74 @@ describe('HeldCalls', () => {
     await vi.advanceTimersByTimeAsync(4_000);
     expect(board.get('c1')?.status).toBe('auto_accepted');
     expect(board.get('c1')?.unseenReason).toBeUndefined();
+  });
+  it('makes the timed changes at the rule’s times and marks them implied; decisions and failures are not', async () => {
+    const { board, published } = setup({
+      refuse: () => Promise.reject(new PbxApiError('call/refuse_inbound', 40002, 'PARAMETER ERROR')),
+    });
+    board.hold(CALL);
+    const prompt = board.get('c1');
+    await vi.advanceTimersByTimeAsync(0);
+    await board.decide('c1', 'refuse', 'sue');
+    const failed = board.get('c1');
+    await vi.advanceTimersByTimeAsync(10_000);
+    // The auto-accept is what a screen reads from the failed view it has at the deadline.
+    expect(failed && board.get('c1')).toEqual(failed && heldCallAt(failed, failed.deadline));
+    await vi.advanceTimersByTimeAsync(RESOLVED_VISIBLE_MS - 1);
+    expect(board.list()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(board.list()).toHaveLength(0);
+    expect(
+      published.map((p) => [p.patch.upsert[0]?.status ?? `remove ${p.patch.remove[0]}`, p.implied]),
+    ).toEqual([
+      ['pending', false],
+      ['deciding', false],
+      ['failed', false],
+      ['auto_accepted', true],
+      ['remove c1', true],
+    ]);
+    expect(prompt?.deadline).toBe(1_010_000);
+  });
+
+  it('times a decided call’s removal from its decision, and sends the removal of a call reported unseen', async () => {
+    const { board, published } = setup({ accept: () => new Promise((done) => setTimeout(done, 1_000)) });
+    board.hold(CALL);
+    board.settleUnseen({ ...CALL, callId: 'gone' }, 900_000, 'Accepted while the PBX link was down.');
+    const decided = board.decide('c1', 'accept', 'sue');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await decided;
+    // Settled a second after the decision, it still leaves when screens drop it: 30 s after the decision.
+    await vi.advanceTimersByTimeAsync(RESOLVED_VISIBLE_MS - 1_000 - 1);
+    expect(board.list().map((call) => call.callId)).toEqual(['c1', 'gone']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(board.list()).toEqual([]);
+    const removals = published.filter((p) => p.patch.remove.length > 0);
+    expect(removals.map((p) => [p.patch.remove[0], p.implied]).sort()).toEqual([
+      ['c1', true],
+      ['gone', false],
+    ]);
+  });
+
+  it('costs each held call one frame per screen: the deadline and the removal ride with the next change', async () => {
+    const sent: { event: string; payload: { seq: number; patch?: KeyedPatch<HeldCallView> } }[] = [];
+    const emitter = {
+      toRoom: (room: string, event: string, payload: never) => {
+        if (room === 'stream:inbound') sent.push({ event, payload });
+      },
+    } as unknown as LiveEmitter;
+    const hub = new StreamHub(emitter, new MetricsService());
+    hub.commit('inbound', 'inbound', [], { upsert: [], remove: [] });
+    const { board } = setup({}, undefined, (data, patch, how) =>
+      hub.commit('inbound', 'inbound', data, patch, how),
+    );
+    board.hold(CALL);
+    await vi.advanceTimersByTimeAsync(10_000 + RESOLVED_VISIBLE_MS);
+    expect(board.list()).toEqual([]);
+    board.hold({ ...CALL, callId: 'c2' });
+    const deltas = sent.filter((s) => s.event === 'delta');
+    expect(deltas.map((d) => d.payload.seq)).toEqual([2, 3]);
+    expect(deltas[1]?.payload.patch).toMatchObject({ upsert: [{ callId: 'c2' }], remove: ['c1'] });
+    // A screen that subscribes now sees what one that followed every delta sees.
+    expect(hub.snapshot('inbound')).toMatchObject({ seq: 3, data: [{ callId: 'c2', status: 'pending' }] });
   });
 });

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   BLOCK_UNDO_MS,
   fail,
+  heldCallAt,
+  heldCallLeavesAt,
   ok,
+  RESOLVED_VISIBLE_MS,
   type CallerContext,
   type DecideCommand,
   type HeldCallView,
@@ -30,16 +33,23 @@ export interface CallerContextSource {
   enrich(from: string, callId: string): Promise<CallerContext | undefined>;
 }
 
+/** How a board change reaches screens. */
+export interface PublishOptions {
+  /**
+   * The change follows from the held-call rule (libs/live-protocol/src/held-call-rules.ts) that screens apply
+   * by themselves: the auto-accept at the deadline and the removal when the visible time is over.
+   */
+  implied?: boolean;
+}
+
 /** Settings and collaborators of {@link HeldCalls}. */
 export interface HeldCallsOptions {
   holdWindowMs: number;
-  /** How long decided calls stay on screen before they leave the stream. */
-  resolvedVisibleMs: number;
   lock: DecisionLock;
   actions: HeldCallActions;
   context: CallerContextSource;
   /** Publishes the whole list and what changed. */
-  publish(data: HeldCallView[], patch: KeyedPatch<HeldCallView>): void;
+  publish(data: HeldCallView[], patch: KeyedPatch<HeldCallView>, options: PublishOptions): void;
   onError?(message: string, error: unknown): void;
   now?: () => number;
 }
@@ -91,6 +101,9 @@ const ACTION: Record<DecideCommand['decision'], string> = {
  * concurrent or repeated decisions make exactly one PBX request and everyone else is told who decided.
  * A call nobody decides in time shows as accepted automatically by the PBX; a PBX failure shows as failed
  * with a readable reason and frees the call for another try. Decided calls stay visible for a while.
+ *
+ * The timed changes follow the held-call rule screens know ({@link heldCallAt}, {@link heldCallLeavesAt}):
+ * the board makes them at the rule's times and publishes them as implied, so they cost no frame.
  */
 export class HeldCalls {
   private readonly calls = new Map<string, Entry>();
@@ -151,7 +164,7 @@ export class HeldCalls {
     const early = this.refusal(entry);
     if (early) return early;
     const claimId = randomUUID();
-    const ttlMs = Math.max(0, entry.view.deadline - this.now()) + this.options.resolvedVisibleMs;
+    const ttlMs = Math.max(0, entry.view.deadline - this.now()) + RESOLVED_VISIBLE_MS;
     const claim = await this.options.lock.acquire(callId, claimId, user, ttlMs);
     if (!claim.acquired) return fail('conflict', `${claim.holder} already decided this call.`);
     // The state may have moved while the claim was made (e.g. the window closed).
@@ -281,8 +294,9 @@ export class HeldCalls {
       this.calls.set(shown.callId, entry);
       this.remember(shown.callId);
       if (RESOLVED.has(shown.status)) {
-        const visibleUntil = (shown.decidedAt ?? shown.deadline) + this.options.resolvedVisibleMs;
-        entry.removeTimer = timer(() => this.remove(shown.callId), visibleUntil - now);
+        // An unseen call's time on screen runs from when it was reported: it goes now, with a frame.
+        const leavesAt = heldCallLeavesAt(shown) ?? now;
+        entry.removeTimer = timer(() => this.remove(shown.callId), leavesAt - now);
         continue;
       }
       if (shown.status === 'deciding')
@@ -335,18 +349,27 @@ export class HeldCalls {
     return undefined;
   }
 
-  /** The hold window ended: an undecided (or failed) call was routed by the PBX itself. */
+  /**
+   * The hold window ended: an undecided (or failed) call was routed by the PBX itself. Exactly what every
+   * screen reads from the view it has at the deadline ({@link heldCallAt}), so it is published as implied.
+   */
   private onDeadline(callId: string): void {
     const entry = this.calls.get(callId);
-    if (!entry || (entry.view.status !== 'pending' && entry.view.status !== 'failed')) return;
-    this.resolve(entry, { status: 'auto_accepted', decidedBy: null, decidedAt: entry.view.deadline });
+    if (!entry) return;
+    const next = heldCallAt(entry.view, entry.view.deadline);
+    if (next !== entry.view) this.resolve(entry, next, { implied: true });
   }
 
-  private resolve(entry: Entry, change: Partial<HeldCallView>): void {
+  /**
+   * Settles a call, then removes it when the rule says it leaves screens ({@link heldCallLeavesAt}); a call
+   * reported unseen has no such time in its view and stays the visible time from now.
+   */
+  private resolve(entry: Entry, change: Partial<HeldCallView>, options: PublishOptions = {}): void {
     clearTimeout(entry.deadlineTimer);
-    this.update(entry, change);
+    this.update(entry, change, options);
     clearTimeout(entry.removeTimer);
-    entry.removeTimer = timer(() => this.remove(entry.view.callId), this.options.resolvedVisibleMs);
+    const leavesAt = heldCallLeavesAt(entry.view) ?? this.now() + RESOLVED_VISIBLE_MS;
+    entry.removeTimer = timer(() => this.remove(entry.view.callId), leavesAt - this.now());
   }
 
   /** A new board entry for `input`, undecided unless `outcome` says otherwise. */
@@ -387,17 +410,19 @@ export class HeldCalls {
     }
   }
 
+  /** The visible time is over: implied when the rule times it (every call but one reported unseen). */
   private remove(callId: string): void {
     const entry = this.calls.get(callId);
     if (!entry) return;
     clearTimeout(entry.deadlineTimer);
     this.calls.delete(callId);
-    this.options.publish(this.list(), { upsert: [], remove: [callId] });
+    const implied = heldCallLeavesAt(entry.view) !== undefined;
+    this.options.publish(this.list(), { upsert: [], remove: [callId] }, { implied });
   }
 
-  private update(entry: Entry, change: Partial<HeldCallView>): void {
+  private update(entry: Entry, change: Partial<HeldCallView>, options: PublishOptions = {}): void {
     entry.view = { ...entry.view, ...change };
-    this.options.publish(this.list(), { upsert: [entry.view], remove: [] });
+    this.options.publish(this.list(), { upsert: [entry.view], remove: [] }, options);
   }
 }
 

@@ -10,14 +10,19 @@ import { describe, expect, it } from 'vitest';
 import { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from './live-emitter.js';
 import { StreamHub } from './stream-hub.service.js';
+import type { StreamReplica, StreamState } from './stream-replica.js';
 
-function hubWithRecorder() {
+function hubWithRecorder(replica?: StreamReplica) {
   const sent: { room: string; event: string; payload: unknown }[] = [];
   const emitter = {
     toRoom: (room: string, event: string, payload: unknown) => sent.push({ room, event, payload }),
   } as unknown as LiveEmitter;
-  return { hub: new StreamHub(emitter, new MetricsService()), sent };
+  return { hub: new StreamHub(emitter, new MetricsService(), replica), sent };
 }
+
+/** A held call of queue 1, pending or in the status given. */
+const held = (callId: string, status: HeldCallView['status'] = 'pending') =>
+  ({ callId, queueId: 1, status }) as HeldCallView;
 
 const health = (pbx: HealthView['pbx']): HealthView => ({
   pbx,
@@ -135,5 +140,81 @@ describe('StreamHub', () => {
     hub.setQueueCatalogue([1, 2]);
     expect(hub.isKnownQueue(2)).toBe(true);
     expect(hub.isKnownQueue(5)).toBe(false);
+  });
+  it('keeps an implied commit for snapshots without numbering or sending it; its removals ride with the next delta', () => {
+    const { hub, sent } = hubWithRecorder();
+    const commit = (calls: HeldCallView[], upsert: HeldCallView[], remove: string[], implied = false) =>
+      hub.commit('inbound', 'inbound', calls, { upsert, remove }, { implied });
+    commit([], [], []);
+    commit([held('a')], [held('a')], []);
+    const frames = sent.length;
+    // The deadline's auto-accept and the timed removal follow from the rule: no frame, no seq.
+    expect(commit([held('a', 'auto_accepted')], [held('a', 'auto_accepted')], [], true)).toBe(2);
+    expect(hub.snapshot('inbound')).toEqual({
+      stream: 'inbound',
+      kind: 'inbound',
+      seq: 2,
+      data: [held('a', 'auto_accepted')],
+    });
+    expect(commit([], [], ['a'], true)).toBe(2);
+    expect(sent).toHaveLength(frames);
+    expect(hub.snapshot('inbound:1')).toMatchObject({ seq: 1, data: [] });
+    // The next real change carries the removal, on the whole stream and on the queue's.
+    expect(commit([held('b')], [held('b')], [])).toBe(3);
+    expect(sent.slice(frames).map((s) => [s.room, s.payload])).toEqual([
+      [
+        'stream:inbound',
+        { stream: 'inbound', kind: 'inbound', seq: 3, patch: { upsert: [held('b')], remove: ['a'] } },
+      ],
+      [
+        'stream:inbound:1',
+        { stream: 'inbound:1', kind: 'inbound', seq: 2, patch: { upsert: [held('b')], remove: ['a'] } },
+      ],
+    ]);
+    // Carried once: the delta after that has no removal of its own.
+    commit([held('b'), held('c')], [held('c')], []);
+    expect(sent.at(-1)?.payload).toMatchObject({ seq: 3, patch: { upsert: [held('c')], remove: [] } });
+  });
+
+  it('does not remove a key the real patch brings back, and sends an implied first commit as a snapshot', () => {
+    const { hub, sent } = hubWithRecorder();
+    hub.commit('inbound', 'inbound', [held('a')], { upsert: [held('a')], remove: [] }, { implied: true });
+    expect(sent.map((s) => [s.room, s.event])).toEqual([
+      ['stream:inbound', 'snapshot'],
+      ['stream:inbound:1', 'snapshot'],
+    ]);
+    hub.commit('inbound', 'inbound', [], { upsert: [], remove: ['a'] }, { implied: true });
+    hub.commit('inbound', 'inbound', [held('a', 'accepted')], {
+      upsert: [held('a', 'accepted')],
+      remove: [],
+    });
+    const brought = { upsert: [held('a', 'accepted')], remove: [] };
+    expect(sent.slice(-2).map((s) => s.payload)).toMatchObject([
+      { stream: 'inbound', seq: 2, patch: brought },
+      { stream: 'inbound:1', seq: 2, patch: brought },
+    ]);
+    hub.commit('health', 'health', health('down'), health('down'));
+    expect(() => hub.commit('health', 'health', health('down'), health('down'), { implied: true })).toThrow(
+      /keyed stream/,
+    );
+  });
+
+  it('leaves implied commits out of the replica: only numbered states are stored', () => {
+    const stored: StreamState[] = [];
+    const replica: StreamReplica = {
+      isLeader: true,
+      publish: (state, send) => {
+        stored.push(state);
+        send();
+      },
+      publishCatalogue: () => undefined,
+    };
+    const { hub } = hubWithRecorder(replica);
+    hub.commit('inbound', 'inbound', [held('a')], { upsert: [held('a')], remove: [] });
+    hub.commit('inbound', 'inbound', [], { upsert: [], remove: ['a'] }, { implied: true });
+    expect(stored.map((state) => [state.stream, state.seq])).toEqual([
+      ['inbound', 1],
+      ['inbound:1', 1],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   streamRoom,
   STREAM_KEYS,
   type Delta,
+  type KeyedPatch,
   type QueuePatch,
   type Snapshot,
   type StreamId,
@@ -20,7 +21,23 @@ interface StreamEntry {
   kind: keyof StreamTypes;
   seq: number;
   data: StreamTypes[keyof StreamTypes]['data'];
+  /** Keys implied commits removed that no delta has carried yet (keyed streams). */
+  pendingRemove?: Set<string>;
 }
+
+/** How a commit reaches screens. */
+export interface CommitOptions {
+  /**
+   * The change follows from a rule every screen applies by itself to the data it has (the held-call rule,
+   * libs/live-protocol/src/held-call-rules.ts): the hub keeps the new data for snapshots but neither numbers
+   * nor sends it; the keys it removes ride with the stream's next delta. Keyed streams only; a stream's
+   * first commit is always sent.
+   */
+  implied?: boolean;
+}
+
+type KeyedKind = 'inbound' | 'conferences' | 'uacsta';
+const KEYED = new Set<keyof StreamTypes>(['inbound', 'conferences', 'uacsta']);
 
 /**
  * The live state every screen shares: per stream, the current data and a sequence number. Producers
@@ -34,7 +51,14 @@ interface StreamEntry {
  *
  * Held and desk-phone calls are also published per queue (`inbound:<id>`, `uacsta:<id>`, see
  * scoped-streams.ts), derived here from every commit of their sources whoever commits them (producers,
- * a restart's restore, a takeover's republish), and committed like any stream.
+ * a restart's restore, a takeover's republish), and committed like any stream (implied when their source's
+ * commit was).
+ *
+ * An implied commit ({@link CommitOptions.implied}) changes what a new subscriber gets at the same seq: a
+ * screen at that seq holds the older item and a new one the newer, and both show the same through the
+ * rule; the next delta's keyed patch (idempotent) brings both to the same data. Implied commits are not
+ * stored by the replica either: a follower serves the older item the same way, and a replica taking over
+ * republishes what its board holds.
  */
 @Injectable()
 export class StreamHub {
@@ -59,26 +83,37 @@ export class StreamHub {
     @Optional() @Inject(STREAM_REPLICA) private readonly replica?: StreamReplica,
   ) {}
 
-  /** Publishes `data` as the stream's new state and `patch` as the way there; returns the new sequence number. */
+  /**
+   * Publishes `data` as the stream's new state and `patch` as the way there; returns the stream's sequence
+   * number (unchanged by an implied commit).
+   */
   commit<K extends keyof StreamTypes>(
     stream: StreamId,
     kind: K,
     data: StreamTypes[K]['data'],
     patch: StreamTypes[K]['patch'],
+    options: CommitOptions = {},
   ): number {
     const entry = this.streams.get(stream);
     // A follower's producers may still run (timers, commands); the leader's state is the one that counts.
     if (this.replica && !this.replica.isLeader) return entry?.seq ?? 0;
+    if (options.implied && entry) {
+      if (!KEYED.has(kind)) throw new Error(`an implied commit needs a keyed stream, not ${kind}`);
+      this.imply(stream, entry, data, patch as KeyedPatch<unknown>);
+      this.derive(stream, kind, data, patch, entry, true);
+      return entry.seq;
+    }
     const seq = (entry?.seq ?? 0) + 1;
     this.streams.set(stream, { kind, seq, data });
     const room = streamRoom(stream);
+    const sent = entry?.pendingRemove ? withRemoves(kind as KeyedKind, patch, entry.pendingRemove) : patch;
     const send = () => {
       if (!entry) {
         const snapshot: Snapshot = { stream, kind, seq, data };
         this.emitter.toRoom(room, 'snapshot', snapshot);
         this.metrics.push('snapshot', kind);
       } else {
-        const delta: Delta = { stream, kind, seq, patch };
+        const delta: Delta = { stream, kind, seq, patch: sent };
         this.emitter.toRoom(room, 'delta', delta);
         this.metrics.push('delta', kind);
       }
@@ -86,10 +121,7 @@ export class StreamHub {
     if (this.replica) this.replica.publish({ stream, kind, seq, data }, send);
     else send();
     this.track(stream);
-    const agentsChanged = kind === 'queue' && (!entry || (patch as QueuePatch).agents !== undefined);
-    for (const state of scopedStates(stream, data, agentsChanged, this.sources))
-      if (state.kind === 'inbound') this.commitKeyed(state.stream, 'inbound', state.data);
-      else this.commitKeyed(state.stream, 'uacsta', state.data);
+    this.derive(stream, kind, data, patch, entry, false);
     return seq;
   }
 
@@ -152,11 +184,41 @@ export class StreamHub {
       this.perQueue[parsed.kind].add(parsed.queueId);
   }
 
+  /** Keeps an implied commit's data, and the keys it removed for the next delta. */
+  private imply(
+    stream: StreamId,
+    entry: StreamEntry,
+    data: StreamEntry['data'],
+    patch: KeyedPatch<unknown>,
+  ): void {
+    const keyOf = STREAM_KEYS[entry.kind as KeyedKind] as (item: unknown) => string;
+    const pendingRemove = new Set(entry.pendingRemove);
+    for (const key of patch.remove) pendingRemove.add(key);
+    for (const item of patch.upsert) pendingRemove.delete(keyOf(item));
+    this.streams.set(stream, { ...entry, data, ...(pendingRemove.size > 0 ? { pendingRemove } : {}) });
+  }
+
+  /** Commits the per-queue streams a commit of `stream` changes, implied when it was. */
+  private derive<K extends keyof StreamTypes>(
+    stream: StreamId,
+    kind: K,
+    data: StreamTypes[K]['data'],
+    patch: StreamTypes[K]['patch'],
+    entry: StreamEntry | undefined,
+    implied: boolean,
+  ): void {
+    const agentsChanged = kind === 'queue' && (!entry || (patch as QueuePatch).agents !== undefined);
+    for (const state of scopedStates(stream, data, agentsChanged, this.sources))
+      if (state.kind === 'inbound') this.commitKeyed(state.stream, 'inbound', state.data, implied);
+      else this.commitKeyed(state.stream, 'uacsta', state.data, implied);
+  }
+
   /** Commits a per-queue stream when its items changed (a new one only once it has some). */
   private commitKeyed<K extends 'inbound' | 'uacsta'>(
     stream: StreamId,
     kind: K,
     next: StreamTypes[K]['data'],
+    implied: boolean,
   ): void {
     const previous = this.current(stream, kind);
     const keyOf = STREAM_KEYS[kind] as (item: StreamTypes[K]['data'][number]) => string;
@@ -165,6 +227,23 @@ export class StreamHub {
       : next.length > 0
         ? { upsert: next, remove: [] }
         : undefined;
-    if (patch) this.commit(stream, kind, next, patch as StreamTypes[K]['patch']);
+    if (patch) this.commit(stream, kind, next, patch as StreamTypes[K]['patch'], { implied });
   }
+}
+
+/**
+ * A delta's patch with the keys implied commits removed since the last delta: removed as well, unless the
+ * patch brings them back.
+ */
+function withRemoves<K extends keyof StreamTypes>(
+  kind: KeyedKind,
+  patch: StreamTypes[K]['patch'],
+  pending: ReadonlySet<string>,
+): StreamTypes[K]['patch'] {
+  const keyed = patch as KeyedPatch<unknown>;
+  const keyOf = STREAM_KEYS[kind] as (item: unknown) => string;
+  const back = new Set(keyed.upsert.map(keyOf));
+  const remove = new Set(keyed.remove);
+  for (const key of pending) if (!back.has(key)) remove.add(key);
+  return { upsert: keyed.upsert, remove: [...remove] } as StreamTypes[K]['patch'];
 }

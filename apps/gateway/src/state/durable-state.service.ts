@@ -11,6 +11,11 @@ import { DurableState, type FileStores } from './durable-state.js';
  * seq and the queue polls keep the shown time-in-state clocks (QueuesService adopts them on a queue's
  * first poll); the held calls, with their channels, into the held-call board, so pending prompts come back
  * with their deadline and can still be decided. On shutdown, writes what is pending.
+ *
+ * The stored held calls are those of the last numbered commit: the hub stores no implied commit (an
+ * auto-accept at a deadline, a removal when the visible time is over). A call stored pending past its
+ * deadline, or settled past its visible time, gets those changes again from the board once adopted
+ * (HeldCalls.adopt arms the same timers), implied again: screens apply the rule to what they have.
  */
 @Injectable()
 export class DurableStateService implements OnApplicationBootstrap, OnApplicationShutdown {
