@@ -2,6 +2,7 @@
 // prompt; the same clients also hold a connection to a bare socket.io server that broadcasts a delta of the
 // same byte size at the same rate. Runs alternate gateway / bare so both see the same machine load.
 import { sleep } from '../lib/http.mjs';
+import { cpuSeconds } from '../lib/procs.mjs';
 import { latencyCell, ratioRow, row } from '../lib/report.mjs';
 import {
   BENCH_USERS,
@@ -14,11 +15,15 @@ import {
 } from '../lib/services.mjs';
 import { medianOf, summarize } from '../lib/stats.mjs';
 
-const FIELDS = ['p50', 'p95', 'p99', 'max', 'lossPct', 'messagesPerSec', 'loadElu'];
+const FIELDS = ['p50', 'p95', 'p99', 'max', 'lossPct', 'messagesPerSec', 'loadElu', 'cpuPerFrameUs'];
 
-/** One timed run: `count` pushes at `rate`/s through `driver`, then what every client of `group` saw. */
-export async function measurePushes({ pool, driver, group, kind, target, rate, count, graceMs }) {
+/**
+ * One timed run: `count` pushes at `rate`/s through `driver`, then what every client of `group` saw. With
+ * `serverPid`, also the CPU that server process used over the run per frame its clients received.
+ */
+export async function measurePushes({ pool, driver, group, kind, target, rate, count, graceMs, serverPid }) {
   await pool.all('reset');
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : undefined;
   const pushed = await driver.call('push', { kind, target, ratePerSec: rate, count }, count * 1000 + 60_000);
   if (pushed.errors > 0) throw new Error(`${pushed.errors} pushes failed (${pushed.firstError})`);
   // Messages arrive in order on each socket: once every client has the last marker, the run is complete
@@ -27,7 +32,9 @@ export async function measurePushes({ pool, driver, group, kind, target, rate, c
   if (last)
     await pool.all('waitMarker', () => ({ group, key: last.key, timeoutMs: graceMs }), graceMs + 10_000);
   await sleep(20);
+  const cpuAfter = serverPid ? cpuSeconds(serverPid) : undefined;
   const answers = await pool.all('collect', () => ({ group, markers: pushed.markers }), 60_000);
+  const frames = answers.reduce((sum, a) => sum + a.messages, 0);
   const latencies = answers.flatMap((a) => a.latencies);
   const clients = answers.reduce((sum, a) => sum + a.clients, 0);
   const missing = answers.reduce((sum, a) => sum + a.missing, 0);
@@ -41,6 +48,11 @@ export async function measurePushes({ pool, driver, group, kind, target, rate, c
     messagesPerSec: answers.reduce((sum, a) => sum + a.messages, 0) / Math.max(clients, 1) / seconds,
     loadElu: Math.max(...answers.map((a) => a.eventLoopUtilization)),
     sampleDeltaBytes: Math.max(...answers.map((a) => a.sampleDeltaBytes)),
+    // Server CPU (user + system, /proc/<pid>/stat) per frame delivered to the group's clients, in µs.
+    cpuPerFrameUs:
+      cpuBefore !== undefined && cpuAfter !== undefined && frames > 0
+        ? ((cpuAfter - cpuBefore) * 1e6) / frames
+        : undefined,
     perMarker: answers.map((a) => a.perMarker),
   };
 }
@@ -112,8 +124,19 @@ export async function eventToScreen(ctx) {
           graceMs,
         });
         const bareTarget = { url: bare.url, size: probe.sampleDeltaBytes };
+        const pids = { bare: bare.pid, gateway: pair.gateway.pid };
         const measure = (group, kind, target, pushes) =>
-          measurePushes({ pool, driver, group, kind, target, rate, count: pushes, graceMs });
+          measurePushes({
+            pool,
+            driver,
+            group,
+            kind,
+            target,
+            rate,
+            count: pushes,
+            graceMs,
+            serverPid: pids[group],
+          });
         await measure('bare', 'bare', bareTarget, 5);
         const bareRuns = [];
         for (let r = 0; r < runs; r++) bareRuns.push(await measure('bare', 'bare', bareTarget, count));
@@ -147,6 +170,14 @@ function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count) {
     ratioRow(1, `p99 gateway / bare, N=${n}`, g.p99, b.p99, n === 1000 ? 1.25 : undefined),
     row(
       1,
+      `server CPU per delivered frame, gateway / bare socket.io, N=${n}`,
+      `${cpuCell(g.cpuPerFrameUs)} / ${cpuCell(b.cpuPerFrameUs)}`,
+      {
+        note: `ratio ${g.cpuPerFrameUs && b.cpuPerFrameUs ? (g.cpuPerFrameUs / b.cpuPerFrameUs).toFixed(2) : '–'}×; process CPU (/proc/<pid>/stat, 10 ms ticks) over each run ÷ frames its clients received`,
+      },
+    ),
+    row(
+      1,
       `loss (not received within 5 s), gateway, N=${n}`,
       `${lost} of ${gatewayRuns.length * count * n}`,
       {
@@ -155,4 +186,8 @@ function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count) {
       },
     ),
   ];
+}
+
+function cpuCell(us) {
+  return us === undefined ? '–' : `${us.toFixed(1)} µs`;
 }
