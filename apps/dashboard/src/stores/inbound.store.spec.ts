@@ -1,4 +1,4 @@
-import { fail, ok, type HeldCallView } from '@switchboard/live-protocol';
+import { fail, ok, RESOLVED_VISIBLE_MS, type HeldCallView } from '@switchboard/live-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heldCall } from '../../test/support/fixtures.js';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
@@ -8,11 +8,11 @@ import { useConnectionStore } from './connection.store.js';
 import { KEEP_SETTLED_MS, useInboundStore } from './inbound.store.js';
 import { useStreamsStore } from './streams.store.js';
 
-async function setup(calls: HeldCallView[]) {
+async function setup(calls: HeldCallView[], serverTime = Date.now()) {
   const { socket } = freshStores();
   socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
   useConnectionStore().start('t');
-  socket.open();
+  socket.open(sessionInfo(), serverTime);
   useStreamsStore().want(['inbound']);
   const inbound = useInboundStore();
   await flush();
@@ -188,6 +188,63 @@ describe('inbound store', () => {
     expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['unseen']);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(inbound.prompts).toEqual([]);
+    stop();
+  });
+  it('reads a prompt as accepted automatically at its deadline on the gateway’s clock, with no frame', async () => {
+    vi.useFakeTimers();
+    // The gateway's clock is 5 s ahead of this screen's; the call has 3 s left by the gateway's.
+    const serverNow = Date.now() + 5_000;
+    const { inbound } = await setup(
+      [heldCall('c1', { receivedAt: serverNow, deadline: serverNow + 3_000 })],
+      serverNow,
+    );
+    const stop = useClockStore().use();
+    await vi.advanceTimersByTimeAsync(2_750);
+    expect(inbound.prompts[0]).toMatchObject({ status: 'pending', outcome: null });
+    expect(inbound.oldestOpen?.call.callId).toBe('c1');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(inbound.prompts[0]).toMatchObject({
+      status: 'auto_accepted',
+      outcome: 'Accepted automatically by the PBX',
+      call: { decidedAt: serverNow + 3_000, decidedBy: null },
+    });
+    expect(inbound.oldestOpen).toBeUndefined();
+    expect(inbound.announcement).toBe('Call from +33612345678: Accepted automatically by the PBX.');
+    await expect(inbound.decide('c1', 'accept')).resolves.toBe(false);
+    // Then it leaves when its visible time is over, counted from the deadline.
+    await vi.advanceTimersByTimeAsync(RESOLVED_VISIBLE_MS - 250);
+    expect(inbound.prompts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(inbound.prompts).toEqual([]);
+    stop();
+  });
+
+  it('drops a decided call when its visible time is over; the removal riding with a later delta cleans the data', async () => {
+    vi.useFakeTimers();
+    const now = Date.now();
+    const decided = heldCall('c1', { status: 'refused', decidedBy: 'sup1', decidedAt: now - 1_000 });
+    const { socket, inbound } = await setup([decided]);
+    const stop = useClockStore().use();
+    const shown = inbound.prompts;
+    await vi.advanceTimersByTimeAsync(RESOLVED_VISIBLE_MS - 2_000);
+    // Ticks that change nothing keep the same list (nothing re-renders).
+    expect(inbound.prompts).toBe(shown);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(inbound.prompts).toEqual([]);
+    expect(useStreamsStore().entry('inbound', 'inbound')?.data).toHaveLength(1);
+    socket.fire('delta', {
+      stream: 'inbound',
+      kind: 'inbound',
+      seq: 2,
+      patch: { upsert: [heldCall('c2')], remove: ['c1'] },
+    });
+    await flush();
+    expect(
+      useStreamsStore()
+        .entry('inbound', 'inbound')
+        ?.data?.map((c) => c.callId),
+    ).toEqual(['c2']);
+    expect(inbound.prompts.map((p) => p.call.callId)).toEqual(['c2']);
     stop();
   });
 });

@@ -1,5 +1,8 @@
 import {
   callStreamsOf,
+  heldCallAt,
+  heldCallGone,
+  RESOLVED_VISIBLE_MS,
   STREAM_KEYS,
   type DecideCommand,
   type HeldCallStatus,
@@ -28,8 +31,11 @@ export interface PromptView {
   outcome: string | null;
 }
 
-/** Settled prompts stay visible this long so everyone sees who decided. */
-export const KEEP_SETTLED_MS = 60_000;
+/**
+ * Settled prompts stay visible this long so everyone sees who decided: the gateway's own visible time, the
+ * held-call rule's (a call reported unseen counts from when it was reported, see `settledAt`).
+ */
+export const KEEP_SETTLED_MS = RESOLVED_VISIBLE_MS;
 /** A decision must be answered quickly: the PBX deadline is seconds away. */
 export const DECIDE_TIMEOUT_MS = 5000;
 
@@ -68,7 +74,39 @@ export const useInboundStore = defineStore('inbound', () => {
   /** Gateway time this screen first saw each call: unseen calls arrive long after their deadline. */
   const firstSeen = shallowReactive(new Map<string, number>());
 
-  const calls = computed<HeldCallView[]>(() => combined.value.data);
+  /** The calls as the gateway sent them (raw: the changes the rule implies were not sent). */
+  const received = computed<HeldCallView[]>(() => combined.value.data);
+
+  /** Calls the rule changed, per raw item: a clock tick that changes nothing more keeps the same objects. */
+  const ruled = new WeakMap<HeldCallView, HeldCallView>();
+  function atNow(call: HeldCallView, now: number): HeldCallView {
+    const next = heldCallAt(call, now);
+    if (next === call) return call;
+    const known = ruled.get(call);
+    if (known) return known;
+    ruled.set(call, next);
+    return next;
+  }
+
+  /**
+   * The calls as they stand now under the held-call rule (libs/live-protocol): a call open at its deadline
+   * reads "accepted automatically" then without waiting for a frame (the gateway sends none), and a settled
+   * call leaves when its visible time is over (the gateway's removal rides with its next change, or never
+   * comes when nothing else changes). A call reported unseen leaves {@link KEEP_SETTLED_MS} after it was
+   * reported. The same array while nothing changes, so a clock tick re-renders nothing.
+   */
+  const calls = computed<HeldCallView[]>((previous) => {
+    const now = clock.serverNow;
+    const next: HeldCallView[] = [];
+    for (const call of received.value) {
+      if (heldCallGone(call, now)) continue;
+      const current = atNow(call, now);
+      if (current.unseenReason && now - settledAt(current, now) >= KEEP_SETTLED_MS) continue;
+      next.push(current);
+    }
+    const same = previous?.length === next.length && next.every((call, i) => call === previous[i]);
+    return same ? previous : next;
+  });
 
   const all = computed<PromptView[]>(() =>
     [...calls.value]
@@ -88,28 +126,24 @@ export const useInboundStore = defineStore('inbound', () => {
   );
 
   /**
-   * When a settled prompt counts as settled for {@link KEEP_SETTLED_MS}: its decision (or deadline). A call
-   * the PBX accepted while nobody could see it is reported after the outage, long past its deadline: it
-   * stays from when it was reported (the gateway learned of it, or this screen first saw it) instead.
+   * When a call the PBX accepted while nobody could see it counts as settled: it is reported after the
+   * outage, long past its deadline, so from when it was reported (the gateway learned of it, or this screen
+   * first saw it, `now` until the screen notes that). Other calls follow the rule (decision, or deadline).
    */
-  function settledAt(call: HeldCallView): number {
+  function settledAt(call: HeldCallView, now: number): number {
     const decided = call.decidedAt ?? call.deadline;
     if (!call.unseenReason) return decided;
-    return Math.max(decided, call.receivedAt, firstSeen.get(call.callId) ?? 0);
+    return Math.max(decided, call.receivedAt, firstSeen.get(call.callId) ?? now);
   }
 
-  /** Prompts to show: open ones, and settled ones for {@link KEEP_SETTLED_MS}. */
-  const prompts = computed(() =>
-    all.value.filter(
-      (prompt) => !isSettled(prompt.status) || clock.serverSecond - settledAt(prompt.call) < KEEP_SETTLED_MS,
-    ),
-  );
+  /** Prompts to show: open ones, and settled ones for their visible time ({@link calls}). */
+  const prompts = all;
 
   /** The oldest prompt still waiting for a decision (target of keyboard shortcuts). */
   const oldestOpen = computed(() => prompts.value.find((prompt) => prompt.status === 'pending'));
 
   watch(
-    calls,
+    received,
     (list) => {
       const now = connection.serverNow();
       for (const call of list) if (!firstSeen.has(call.callId)) firstSeen.set(call.callId, now);
