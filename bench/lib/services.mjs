@@ -120,10 +120,13 @@ async function benchUsersEnv() {
  * /readyz answers 200 (the PBX answered). `env` overrides any setting; `nodeArgs` (default: the words of
  * BENCH_GATEWAY_NODE_ARGS) go to node, e.g. `--cpu-prof` to profile the gateway during a run. Memory can be read after a full GC
  * through {@link gatewayMemory} (the child runs with --expose-gc and the child guard listening on stdin).
+ * `socketWorkers` sets SOCKET_WORKERS; without it the gateway runs as one process (SOCKET_WORKERS=0), so
+ * every part but part 10 measures the same thing on a machine where `auto` would fork workers.
  */
 async function startGatewayOnce({
   pbxUrl,
   env = {},
+  socketWorkers = 0,
   nodeArgs = process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
 }) {
   const port = await freePort();
@@ -147,6 +150,7 @@ async function startGatewayOnce({
       USERS: await benchUsersEnv(),
       COMMANDS_PER_SECOND: '1000',
       BENCH_GC_STDIN: '1',
+      SOCKET_WORKERS: String(socketWorkers),
       ...(profileFile ? { BENCH_CPU_PROFILE: profileFile } : {}),
       ...env,
     },

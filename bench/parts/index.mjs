@@ -1,5 +1,6 @@
 // The parts of `npm run bench`, in order, with their time limits and the method notes of the report.
 import { callListInBrowser } from './call-list.mjs';
+import { cluster } from './cluster.mjs';
 import { dashboardInBrowser } from './dashboard.mjs';
 import { decisionRoundTrip } from './decision.mjs';
 import { eventToScreen } from './event-to-screen.mjs';
@@ -64,6 +65,13 @@ export const PARTS = [
     run: recordingsThroughGateway,
     limitMs: (p) => (p.name === 'quick' ? 120_000 : 5 * 60_000),
   },
+  {
+    id: 10,
+    title:
+      'cluster mode (deliveries/s at p99 ≤ 100 ms with 0, 1, 2 socket workers; PBX requests with workers)',
+    run: cluster,
+    limitMs: (p) => (p.name === 'quick' ? 240_000 : 15 * 60_000),
+  },
 ];
 
 /** How the figures are made, written under the table. */
@@ -83,6 +91,7 @@ export function METHOD_NOTES(profile) {
     `6: stress scenario, gateway serving apps/dashboard/dist; wallboards opened through display links (/wallboard?queues=…&display=…) on the first queues (by id) whose distinct agents reach 200 (and 500), skipping a queue that would overshoot by more than 10 %. Size: every .js/.css response of the 200-agent wallboard load, gzipped here with zlib's default level. Time: navigation start → every agent card of the board in the DOM (page clock), fresh browser context per load, median of ${profile.dashboard.runs}. Long tasks: PerformanceObserver 'longtask' (≥ 50 ms) on the 500-agent board during ${profile.dashboard.longTaskSec} s while a driver process sends ${profile.dashboard.changesPerSec} agent status changes per second (30029 via POST /sim/events, round robin over the board's agents) and the simulator's traffic runs at ×5. Heap: CDP HeapProfiler.collectGarbage then Runtime.getHeapUsage at ${profile.dashboard.heapAtSec.join(' s and ')} s of that traffic (checkpoints after the long-task window, so the forced GC is not counted as a long task).`,
     `7: contact-center scenario, traffic off, simulator --history 10000 (calls seeded over yesterday), gateway serving apps/dashboard/dist; the bench supervisor's session put in sessionStorage and the Calls page opened at 1920x1080 on yesterday's range with a 10,000-record page, fresh context per load (${profile.callList.runs} loads, median). Answer → rows = performance.now() two animation frames after the first call row is in the DOM − responseEnd of the page's GET /api/calls (PerformanceResourceTiming; JSON parsing and rendering after the bytes arrived are inside the figure). Scrolling: on the last load, the list's scroller moved down by one viewport per animation frame until the bottom; PerformanceObserver 'longtask' (≥ 50 ms) entries during it, and the longest gap between frames.`,
     `8: contact-center scenario, traffic off, simulator --history ${Math.max(200, (profile.recordings.runs + profile.recordings.clients) * 6)} (recorded calls are real 8 kHz 16-bit mono WAV files served in two steps), gateway with PBX_MAX_REQUESTS_PER_SECOND=100, the bench admin signed in. Playback start: for ${profile.recordings.runs} different recorded calls one after another, t0 = before POST /api/calls/:id/recording-link; "first audio bytes" and "first 64 KB" = when the GET of the ticket link with Range bytes=0- (what an <audio> element sends first) has delivered its first chunk and 64 KB. Memory: ${profile.recordings.clients} clients each stream a different long recording (no range), reading at 160 KB/s (paused whenever ahead of that pace; ten times the audio's 16 KB/s, as a player filling its buffer), so the gateway must hold the PBX's stream back; a first round of ${profile.recordings.streamSec} s warms up what a first burst of streams allocates, then RSS and heap are read from the gateway's /metrics after a full GC before, every 2 s during a second round of ${profile.recordings.streamSec} s (peak reported), and 1 s after every stream was closed.`,
+    `10: one simulator (small scenario, traffic off) and one gateway per SOCKET_WORKERS value (${profile.cluster.workers.join(', ')}), all running at once, ${profile.cluster.clients} supervisors on 'inbound' on each, held by ${profile.cluster.loadProcesses} load processes; held calls pushed as in part 1 at ${profile.cluster.rates.join(', ')}/s, each rate measured on every gateway in turn (so the machine's other load falls on all alike): ${profile.cluster.runs} run(s) of ${profile.cluster.seconds} s per rate (median); a gateway leaves the ramp at its first rate whose p99 exceeds 100 ms or loses a prompt; deliveries/s = clients × its highest passing rate. CPU = /proc/<pid>/stat of the primary and of its worker processes over the step; RSS per 1,000 clients = /proc RSS 1 s after the clients subscribed − 1 s before they connected, no GC forced. PBX requests: a gateway with the most workers and one with none, each on its own simulator of the same seed (contact-center scenario, part 3's polling settings), ${profile.cluster.pbxClients} clients on every stream of each, ${profile.cluster.pbxRuns} windows of ${profile.cluster.pbxWindowSec} s at the same time (median). Every process of the run (load processes, simulator, driver, gateways and workers) shares this machine's cores.`,
     `Machine load: the table is only as quiet as the machine; the load averages above are from the start and the end of the run. Targets are those of bench/README.md ("Targets"); "pass"/"MISS" compare the median figure with the target.`,
   ];
 }

@@ -22,9 +22,9 @@ import { median } from '../lib/stats.mjs';
  * interval and the queue list refreshed only at start, so every window of whole intervals holds the same
  * number of polls whoever watches; a difference between levels can only come from the clients.
  */
-const POLL_ENV = { POLL_JITTER: '0', POLL_CONFERENCES_MS: '2000', QUEUE_LIST_REFRESH_MS: '3600000' };
+export const POLL_ENV = { POLL_JITTER: '0', POLL_CONFERENCES_MS: '2000', QUEUE_LIST_REFRESH_MS: '3600000' };
 const POLL_OPERATIONS = ['queue/agent_status', 'queue/call_status'];
-const SCENARIO = { scenario: 'contact-center', trafficRate: 0 };
+export const SCENARIO = { scenario: 'contact-center', trafficRate: 0 };
 
 /** Requests per operation the simulator received during `windowSec`. */
 async function requestWindow(sim, windowSec) {
@@ -41,7 +41,7 @@ async function requestWindow(sim, windowSec) {
 }
 
 /** Medians over `runs` windows: requests per minute in total, per operation, and queue polls per queue. */
-async function measureLoad(sim, queueCount, runs, windowSec) {
+export async function measureLoad(sim, queueCount, runs, windowSec) {
   const windows = [];
   for (let r = 0; r < runs; r++) windows.push(await requestWindow(sim, windowSec));
   const perMinute = (w, n) => (n / w.seconds) * 60;
@@ -67,7 +67,7 @@ function operationDifferences(load, reference) {
   return diffs.length ? `; vs 1 client: ${diffs.join(', ')}` : '';
 }
 
-const within = (value, reference, tolerance) =>
+export const within = (value, reference, tolerance) =>
   value !== undefined && reference !== undefined && Math.abs(value - reference) <= reference * tolerance;
 
 /** Starts what a session needs; `stops` collects how to stop it, newest first. */
