@@ -63,12 +63,13 @@ function setup() {
       kind: 'agent_status_changed',
       msg: { queue_number: 'queue-6407', queue: '6407', agent_number: agent, status, reason },
     } as PbxEvent);
-  const poll = async () => {
-    // The queue list names the queue's number, which events use.
+  const poll = async () => jobs.get('queue:7')?.();
+  // The queue list names the queue's number, which events use; then the first poll.
+  const start = async () => {
     await jobs.get('queue-list')?.();
-    await jobs.get('queue:7')?.();
+    await poll();
   };
-  return { service, hub, deltas, poll, status };
+  return { service, hub, deltas, start, poll, status };
 }
 
 describe('QueuesService publishing', () => {
@@ -80,8 +81,8 @@ describe('QueuesService publishing', () => {
   });
 
   it('sends a lone change at once and folds a burst into one delta at the end of the window', async () => {
-    const { service, deltas, poll, status } = setup();
-    await poll();
+    const { service, deltas, start, status } = setup();
+    await start();
     vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
     status('1001', 'Paused', 'Lunch');
     expect(deltas).toHaveLength(1);
@@ -102,15 +103,22 @@ describe('QueuesService publishing', () => {
     service.onModuleDestroy();
   });
 
-  it('never holds back a poll: the first view and confirmedAt go out at once', async () => {
-    const { service, hub, deltas, poll, status } = setup();
-    await poll();
+  it('never holds back a poll: a held-back change, then the first view or confirmedAt, go out at once', async () => {
+    const { service, hub, deltas, start, poll, status } = setup();
+    await start();
     expect(hub.snapshot('queue:7')?.seq).toBe(1);
+    // Both inside the window that the first view opened: held back.
     status('1001', 'Paused', 'Lunch');
     status('1002', 'Paused', 'Lunch');
     vi.advanceTimersByTime(10);
-    // A poll inside the window sends what it confirms (and the held-back change) at once.
+    // A poll inside the window sends the held-back change, then what it confirms, at once.
+    const before = deltas.length;
     await poll();
+    const held = deltas[before]?.patch.agents?.upsert ?? [];
+    expect(held.map((a) => [a.number, a.state])).toEqual([
+      ['1001', 'paused'],
+      ['1002', 'paused'],
+    ]);
     expect(deltas.at(-1)?.patch.confirmedAt).toBe(Date.now());
     const sent = deltas.length;
     vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);

@@ -168,6 +168,9 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     const state = this.queues.get(queueId);
     if (!state) return;
+    // A change held back by the window goes out before the poll replaces it: an answer the PBX composed
+    // before that change would otherwise hide it from screens until the next poll.
+    if (this.heldBack.has(queueId)) this.publish(queueId);
     const first = !state.polled;
     state.applyPoll(agents.data, calls, Date.now());
     // Data on the stream before this gateway's first poll came from the previous leader of a cluster.
