@@ -21,6 +21,16 @@ export const PROFILES = {
     dashboard: { runs: 3, longTaskSec: 6, heapAtSec: [8, 18], changesPerSec: 20 },
     callList: { runs: 3 },
     recordings: { runs: 20, clients: 20, streamSec: 6 },
+    mixed: {
+      viewers: 1000,
+      tvs: 50,
+      supervisors: 50,
+      seconds: 15,
+      promptRate: 2,
+      queueChangeRate: 2,
+      trafficRate: 1,
+      loadProcesses: 4,
+    },
     cluster: {
       workers: [0, 1, 2],
       clients: 500,
@@ -51,6 +61,16 @@ export const PROFILES = {
     dashboard: { runs: 5, longTaskSec: 60, heapAtSec: [60, 600], changesPerSec: 20 },
     callList: { runs: 5 },
     recordings: { runs: 20, clients: 20, streamSec: 20 },
+    mixed: {
+      viewers: 5000,
+      tvs: 50,
+      supervisors: 50,
+      seconds: 60,
+      promptRate: 2,
+      queueChangeRate: 2,
+      trafficRate: 1,
+      loadProcesses: 4,
+    },
     cluster: {
       workers: [0, 1, 2],
       clients: 2000,

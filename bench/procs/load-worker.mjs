@@ -15,6 +15,11 @@ const received = new Map();
 /** Messages (snapshots and deltas of any stream) received per group since the last reset. */
 const messages = new Map();
 let disconnects = 0;
+/**
+ * Inbound frames per group since `framesReset`, by the ids they carry (upserted or removed, sorted, joined
+ * with a space): every client gets the same frames, so a few hundred entries however many clients.
+ */
+const inboundFrames = new Map();
 /** Byte size of the first prompt delta each group received (the bare server copies it). */
 const sampleDeltaBytes = new Map();
 let eluMark = performance.eventLoopUtilization();
@@ -42,6 +47,7 @@ function onDelta(client, delta, at) {
   const patch = delta?.patch;
   if (!patch) return;
   if (delta.kind === 'inbound') {
+    tallyFrame(group, patch);
     for (const call of patch.upsert ?? []) {
       if (!MEASURED_STATUS.has(call.status)) continue;
       if (call.status === 'pending' && !sampleDeltaBytes.has(group))
@@ -54,6 +60,14 @@ function onDelta(client, delta, at) {
         mark(group, agent.pauseReason, index, at);
     }
   }
+}
+
+function tallyFrame(group, patch) {
+  const ids = new Set([...(patch.upsert ?? []).map((call) => call.callId), ...(patch.remove ?? [])]);
+  const key = [...ids].sort().join(' ');
+  let tally = inboundFrames.get(group);
+  if (!tally) inboundFrames.set(group, (tally = new Map()));
+  tally.set(key, (tally.get(key) ?? 0) + 1);
 }
 
 function openClient(group, url, token, streams, timeoutMs) {
@@ -143,7 +157,7 @@ const PUSHERS = {
       type: 30029,
       msg: { ...msg, status: 'Paused', reason: key },
     });
-    return { key, t0 };
+    return { key, t0, queue: agent.queue };
   },
   async toggle(target) {
     // Round robin over the agents; each pass flips them between a break and available.
@@ -199,6 +213,7 @@ serveRpc({
       for (const client of clientsOf(name)) client.socket.close();
       closed += clientsOf(name).length;
       groups.delete(name);
+      inboundFrames.delete(name);
     }
     received.clear();
     await sleep(50);
@@ -255,6 +270,24 @@ serveRpc({
       eventLoopUtilization: elu.utilization,
       cpuPercent: ((cpu.user + cpu.system) / 1e6 / Math.max(seconds, 1e-3)) * 100,
     };
+  },
+
+  /** Starts counting `group`'s inbound frames afresh (see `frames`). */
+  framesReset({ group }) {
+    inboundFrames.delete(group);
+    return {};
+  },
+
+  /**
+   * Inbound frames `group`'s clients received since `framesReset` that carry a change (prompt, outcome,
+   * removal) of one of the calls `keys`: a frame carrying several of them counts once.
+   */
+  frames({ group, keys }) {
+    const wanted = new Set(keys);
+    let frames = 0;
+    for (const [ids, count] of inboundFrames.get(group) ?? [])
+      if (ids.split(' ').some((id) => wanted.has(id))) frames += count;
+    return { clients: clientsOf(group).length, frames };
   },
 
   /** Resolves true once every client of `group` received `key`, false after `timeoutMs`. */
