@@ -3,7 +3,7 @@
 // and supervisors deciding held calls, with the simulator's contact-centre traffic on and calls held at a
 // steady rate. Held-call prompts must reach the supervisors within 50 ms whatever the viewers cost, and queue
 // updates the viewers within 1 s.
-import { postJson, sleep } from '../lib/http.mjs';
+import { parsePrometheus, postJson, requestJson, sleep } from '../lib/http.mjs';
 import { cpuMeter, rssBytes } from '../lib/procs.mjs';
 import { bytes, latencyCell, row } from '../lib/report.mjs';
 import { fetchSnapshots } from '../lib/live-snapshot.mjs';
@@ -29,6 +29,17 @@ async function displayToken(gateway, adminToken, queues, name) {
   const token = answer?.data?.token;
   if (!token) throw new Error(`creating the display link "${name}" failed`);
   return token;
+}
+
+/**
+ * The gateway's event-loop delay (p99 and max, ms) since the last call: prom-client's default metrics reset
+ * their histogram at every scrape of /metrics.
+ */
+async function loopDelay(gateway) {
+  const { body } = await requestJson(`${gateway.url}/metrics`);
+  const metrics = parsePrometheus(typeof body === 'string' ? body : '');
+  const ms = (name) => (metrics.get(`switchboard_nodejs_eventloop_lag_${name}_seconds`) ?? NaN) * 1000;
+  return { p99: ms('p99'), max: ms('max') };
 }
 
 /** Every client of `group` for `markers`: latencies, misses, messages, the busiest load process. */
@@ -117,6 +128,7 @@ export async function mixed(ctx) {
       await pool.all('waitMarker', () => ({ group: 'supervisors', key: warmLast.key, timeoutMs: GRACE_MS }));
 
     await pool.all('reset');
+    await loopDelay(gateway);
     const before = await sim.stats();
     const gatewayCpu = cpuMeter(gateway.pid);
     const [prompts, changes] = await Promise.all([
@@ -154,6 +166,7 @@ export async function mixed(ctx) {
         );
     const cpu = gatewayCpu.stop();
     const rss = rssBytes(gateway.pid);
+    const delay = await loopDelay(gateway);
     const after = await sim.stats();
 
     const sup = await collected(pool, 'supervisors', prompts.markers);
@@ -194,7 +207,7 @@ export async function mixed(ctx) {
         'gateway CPU and RSS during the mixed window',
         `${cpu?.toFixed(0) ?? '–'} % of one core, ${bytes(rss)}`,
         {
-          note: `${eventsPerSec.toFixed(0)} PBX events/s (contact-center traffic ×${trafficRate}); ${viewerClients + sup.clients} sockets; busiest load process ${(elu * 100).toFixed(0)} % busy`,
+          note: `${eventsPerSec.toFixed(0)} PBX events/s (contact-center traffic ×${trafficRate}); ${viewerClients + sup.clients} sockets; gateway event-loop delay p99 ${delay.p99.toFixed(0)} ms, max ${delay.max.toFixed(0)} ms; busiest load process ${(elu * 100).toFixed(0)} % busy`,
         },
       ),
     ];
