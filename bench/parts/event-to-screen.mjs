@@ -13,7 +13,12 @@ import {
   startSimulator,
   startWorkers,
 } from '../lib/services.mjs';
-import { medianOf, summarize } from '../lib/stats.mjs';
+import { medianOf, summarize, wallNow } from '../lib/stats.mjs';
+
+/** The gateway's hold window in this part (its default PBX_HOLD_WINDOW_MS, set explicitly). */
+const HOLD_WINDOW_MS = 10_000;
+/** How long a settled held call stays on screens: RESOLVED_VISIBLE_MS of libs/live-protocol/src/held-call-rules.ts. */
+const RESOLVED_VISIBLE_MS = 30_000;
 
 const FIELDS = ['p50', 'p95', 'p99', 'max', 'lossPct', 'messagesPerSec', 'loadElu', 'cpuPerFrameUs'];
 
@@ -54,13 +59,30 @@ export async function measurePushes({ pool, driver, group, kind, target, rate, c
         ? ((cpuAfter - cpuBefore) * 1e6) / frames
         : undefined,
     perMarker: answers.map((a) => a.perMarker),
+    keys: pushed.markers.map((marker) => marker.key),
+    lastPushAt: last?.t0,
   };
+}
+
+/**
+ * Frames per call per client: the inbound frames `group`'s clients received since its `framesReset` that
+ * carry a change of one of the calls of `runs` (a frame carrying several counts once), ÷ calls × clients.
+ */
+export async function framesPerCall(pool, group, runs) {
+  const keys = runs.flatMap((run) => run.keys);
+  const answers = await pool.all('frames', () => ({ group, keys }), 60_000);
+  const clients = answers.reduce((sum, a) => sum + a.clients, 0);
+  const frames = answers.reduce((sum, a) => sum + a.frames, 0);
+  return clients > 0 && keys.length > 0 ? frames / (clients * keys.length) : undefined;
 }
 
 async function startPair() {
   const sim = await startSimulator({ scenario: 'small', trafficRate: 0 });
   try {
-    const gateway = await startGateway({ pbxUrl: sim.url });
+    const gateway = await startGateway({
+      pbxUrl: sim.url,
+      env: { PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS) },
+    });
     return {
       sim,
       gateway,
@@ -77,9 +99,10 @@ async function startPair() {
 
 /**
  * Runs part 1; answers table rows. Per N: a fresh simulator + gateway, N clients on each server, the bare
- * runs first (the gateway idle), then the gateway runs. Bare goes first because each held call leads the
- * gateway to push more later (auto-accepted after the 10 s window, removed 30 s after that): those pushes
- * belong to the gateway's runs, not to the baseline's.
+ * runs first (the gateway idle), then the gateway runs. Bare goes first because each held call's deadline
+ * (10 s) and removal (30 s after that) change the gateway's state later: work that belongs to the gateway's
+ * runs, not to the baseline's (screens derive both by the held-call rule; a gateway without implied commits
+ * pushes them). After the runs, frames per held call are counted until those changes have passed.
  */
 export async function eventToScreen(ctx) {
   const { clients: levels, runs, seconds, rate, loadProcesses } = ctx.profile.eventToScreen;
@@ -138,14 +161,26 @@ export async function eventToScreen(ctx) {
             serverPid: pids[group],
           });
         await measure('bare', 'bare', bareTarget, 5);
+        await pool.all('framesReset', () => ({ group: 'bare' }));
         const bareRuns = [];
         for (let r = 0; r < runs; r++) bareRuns.push(await measure('bare', 'bare', bareTarget, count));
         await measure('gateway', 'inbound', simTarget, 5);
+        await pool.all('framesReset', () => ({ group: 'gateway' }));
         const gatewayRuns = [];
         for (let r = 0; r < runs; r++)
           gatewayRuns.push(await measure('gateway', 'inbound', simTarget, count));
+        // The follow-ups of the runs' calls (auto-accept at the deadline, removal after the visible time)
+        // belong to them: count until the last call's have passed.
+        const lastPushAt = gatewayRuns.at(-1)?.lastPushAt ?? wallNow();
+        const settled = lastPushAt + HOLD_WINDOW_MS + RESOLVED_VISIBLE_MS + 2_000;
+        ctx.log(`  counting the runs' follow-up frames for ${Math.round((settled - wallNow()) / 1000)} s`);
+        await sleep(Math.max(0, settled - wallNow()));
+        const frames = {
+          gateway: await framesPerCall(pool, 'gateway', gatewayRuns),
+          bare: await framesPerCall(pool, 'bare', bareRuns),
+        };
         await pool.all('close');
-        rows.push(...levelRows(n, gatewayRuns, bareRuns, probe.sampleDeltaBytes, count));
+        rows.push(...levelRows(n, gatewayRuns, bareRuns, probe.sampleDeltaBytes, count, frames));
       } finally {
         await pair.stop();
       }
@@ -156,7 +191,7 @@ export async function eventToScreen(ctx) {
   }
 }
 
-function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count) {
+function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count, frames) {
   const g = medianOf(gatewayRuns, FIELDS);
   const b = medianOf(bareRuns, FIELDS);
   const lost = gatewayRuns.reduce((sum, r) => sum + r.missing, 0);
@@ -178,6 +213,14 @@ function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count) {
     ),
     row(
       1,
+      `frames per held call per client, gateway / bare socket.io, N=${n}`,
+      `${framesCell(frames.gateway)} / ${framesCell(frames.bare)}`,
+      {
+        note: `inbound frames each client received that carry a change of one of the measured runs' ${gatewayRuns.length * count} calls (prompt, outcome, removal; one frame carrying several counts once), from the first push until the last call's deadline (${HOLD_WINDOW_MS / 1000} s) and visible time (${RESOLVED_VISIBLE_MS / 1000} s) were over, ÷ calls × clients; bare sends one frame per push`,
+      },
+    ),
+    row(
+      1,
       `loss (not received within 5 s), gateway, N=${n}`,
       `${lost} of ${gatewayRuns.length * count * n}`,
       {
@@ -186,6 +229,10 @@ function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count) {
       },
     ),
   ];
+}
+
+function framesCell(perCall) {
+  return perCall === undefined ? '–' : perCall.toFixed(2);
 }
 
 function cpuCell(us) {
