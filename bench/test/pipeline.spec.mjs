@@ -27,8 +27,11 @@ describe('measuring pushes (bare socket.io server, two load processes, a driver)
       rate: 50,
       count: 5,
       graceMs: 2_000,
+      serverPid: bare.pid,
     });
     expect(result.n).toBe(30);
+    // The server's CPU over the run per frame its clients got: a number (it may be 0 at 10 ms ticks).
+    expect(result.cpuPerFrameUs).toBeGreaterThanOrEqual(0);
     expect(result.missing).toBe(0);
     expect(result.lossPct).toBe(0);
     expect(result.p50).toBeGreaterThan(0);
