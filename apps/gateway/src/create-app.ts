@@ -113,7 +113,9 @@ async function listenWithWorkers(
     await app.close();
     throw error;
   }
-  // The HTTP server never listens itself; this starts its request and header timeouts as listening would.
+  // The HTTP server never listens itself: what asks it where it listens (the demo's display link) gets the
+  // router's address, and 'listening' starts its request and header timeouts as listening would.
+  httpServer.address = () => server.address();
   httpServer.emit('listening');
   const port = (server.address() as { port: number }).port;
   return {

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, login, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
-import { replicaEnv } from './support/replica-env.js';
+import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
 
 /**
@@ -16,7 +16,12 @@ import { startSimulator, type RunningSimulator } from './support/simulator.js';
 /** The controlled trunk and a DID of the small scenario (GET /sim/world). */
 const TRUNK = 'carrier-west';
 const DID = '8005551000';
-const USERS = ['sup', 'sup2', 'admin'] as const;
+/** Demo users (no USERS): two sign-ins of the supervisor and the admin. */
+const SIGN_INS = {
+  sup: ['supervisor', 'supervisor'],
+  sup2: ['supervisor', 'supervisor'],
+  admin: ['admin', 'admin'],
+} as const;
 
 /** Sockets each worker holds, from /metrics (switchboard_worker_sockets{worker="n"}). */
 async function workerSockets(gateway: GatewayProcess): Promise<Map<string, number>> {
@@ -85,15 +90,24 @@ describe('socket workers: several processes on one port behind one PBX connectio
 
   beforeAll(async () => {
     sim = await startSimulator({ scenario: 'small', trafficRate: 0, holdWindowMs: 30_000 });
-    const env = await replicaEnv(sim.url, 30_000, USERS);
-    gateway = await startGatewayProcess({ ...env, SOCKET_WORKERS: '2' });
+    gateway = await startGatewayProcess({
+      PBX_BASE_URL: sim.url,
+      PBX_CLIENT_ID: DEMO_PBX.clientId,
+      PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+      PBX_HOLD_WINDOW_MS: '30000',
+      POLL_QUEUES_MS: '500',
+      COMMANDS_PER_SECOND: '50',
+      SITE_TIME_ZONE: 'UTC',
+      SOCKET_WORKERS: '2',
+    });
     await waitFor(
       async () => ((await workerSockets(gateway)).size === 2 ? true : undefined),
       'two workers',
       10_000,
       100,
     );
-    for (const user of USERS) tokens.set(user, await login(gateway.url, user, `${user}-password`));
+    for (const [key, [username, password]] of Object.entries(SIGN_INS))
+      tokens.set(key, await login(gateway.url, username, password));
   }, 30_000);
 
   afterAll(async () => {
@@ -111,7 +125,7 @@ describe('socket workers: several processes on one port behind one PBX connectio
   it('lands WebSocket clients on both workers; they get hello and snapshots; REST answers on the same port', async () => {
     const before = await workerSockets(gateway);
     const [a, b] = [await connect('sup'), await connect('sup2')];
-    expect(a.session.user).toBe('sup');
+    expect(a.session.user).toBe('supervisor');
     await a.subscribe(['inbound', 'health']);
     await b.subscribe(['inbound', 'health']);
     expect(a.data<'health'>('health')).toMatchObject({ pbx: expect.any(String) });
@@ -127,8 +141,12 @@ describe('socket workers: several processes on one port behind one PBX connectio
       '/api/auth/session',
       tokens.get('sup'),
     );
-    expect(session.body).toMatchObject({ ok: true, data: { session: { user: 'sup' } } });
+    expect(session.body).toMatchObject({ ok: true, data: { session: { user: 'supervisor' } } });
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+    // The demo's wallboard link names the port the router listens on.
+    const port = new URL(gateway.url).port;
+    const link = new RegExp(`"msg":"display link".*"url":"http://localhost:${port}/`);
+    await waitFor(() => link.test(gateway.output()), 'the demo display link with the public port');
   });
 
   it('refuses a bad token on a worker exactly as the primary does', async () => {
@@ -170,7 +188,7 @@ describe('socket workers: several processes on one port behind one PBX connectio
     await waitFor(() => polling.deltas.length > 0, 'the prompt on the polling screen');
 
     const answer = await deciding.command<HeldCallView>('inbound:decide', { callId, decision: 'accept' });
-    expect(answer).toMatchObject({ ok: true, data: { status: 'accepted', decidedBy: 'sup' } });
+    expect(answer).toMatchObject({ ok: true, data: { status: 'accepted', decidedBy: 'supervisor' } });
     for (const client of [deciding, watching, third])
       await waitFor(() => seen(client)?.status === 'accepted', 'the outcome on every worker-held screen');
     const pollingSeqs = polling.deltas.filter((d) => d.stream === 'inbound').map((d) => d.seq);
@@ -191,7 +209,7 @@ describe('socket workers: several processes on one port behind one PBX connectio
       tokens.get('admin'),
     );
     expect(audit.body.data).toContainEqual(
-      expect.objectContaining({ action: 'inbound:decide', user: 'sup' }),
+      expect.objectContaining({ action: 'inbound:decide', user: 'supervisor' }),
     );
   });
 
@@ -208,7 +226,7 @@ describe('socket workers: several processes on one port behind one PBX connectio
   });
 
   it('logout closes that user’s worker-held socket with session:expired', async () => {
-    const token = await login(gateway.url, 'sup2', 'sup2-password');
+    const token = await login(gateway.url, 'supervisor', 'supervisor');
     const client = await connectClient(gateway.url, token);
     clients.push(client);
     expect((await rest(gateway.url, 'POST', '/api/auth/logout', token)).status).toBe(200);
@@ -217,6 +235,34 @@ describe('socket workers: several processes on one port behind one PBX connectio
       'session:expired and the socket closed',
     );
     await expect(connectClient(gateway.url, token)).rejects.toMatchObject({ data: { code: 'unauthorized' } });
+  });
+
+  it('holds the access rules on a worker: a display link sees its queue only, may not decide, and ends when removed', async () => {
+    const created = await rest<{ ok: true; data: { token: string; display: { id: string } } }>(
+      gateway.url,
+      'POST',
+      '/api/display-tokens',
+      tokens.get('admin'),
+      { name: 'Worker TV', queues: [1] },
+    );
+    expect(created.status).toBe(201);
+    const tv = await connectClient(gateway.url, created.body.data.token);
+    clients.push(tv);
+    expect(tv.session).toMatchObject({ display: true, queues: [1] });
+    const subscribed = await tv.command<{ granted: string[]; denied: string[] }>('subscribe', {
+      streams: ['queue:1', 'queue:2'],
+    });
+    expect(subscribed).toMatchObject({ ok: true, data: { granted: ['queue:1'], denied: ['queue:2'] } });
+    const decided = await tv.command('inbound:decide', { callId: 'any', decision: 'accept' });
+    expect(decided).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const removed = await rest(
+      gateway.url,
+      'DELETE',
+      `/api/display-tokens/${created.body.data.display.id}`,
+      tokens.get('admin'),
+    );
+    expect(removed.status).toBe(200);
+    await waitFor(() => tv.expired.length > 0 && !tv.socket.connected, 'the TV closed with session:expired');
   });
 
   it('a killed worker is replaced and its clients connect again', async () => {

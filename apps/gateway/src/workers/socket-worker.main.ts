@@ -3,7 +3,7 @@ import { startSocketWorker, type PrimaryChannel } from './socket-worker.js';
 
 /**
  * Entry of a socket worker process (cluster mode): forked by the gateway's primary (worker-pool.ts) with an
- * IPC channel and LOG_LEVEL only. It ends when the primary goes (the channel closes) or on SIGTERM.
+ * IPC channel and LOG_LEVEL only. It ends when the primary goes (the channel closes) or on SIGTERM from it.
  */
 const level = process.env['LOG_LEVEL'];
 const logger = new JsonLogger(level === 'debug' || level === 'warn' || level === 'error' ? level : 'info');
@@ -29,4 +29,5 @@ const stop = () => {
 };
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+// Ctrl-C reaches the whole process group: the primary decides when its workers stop (SIGTERM, or its exit).
+process.on('SIGINT', () => undefined);
