@@ -45,8 +45,12 @@ describe('PromptsPanel', () => {
     expect(seconds()).toBe('10');
     await vi.advanceTimersByTimeAsync(4000);
     expect(seconds()).toBe('6');
-    await vi.advanceTimersByTimeAsync(6000);
-    expect(seconds()).toBe('0');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(seconds()).toBe('1');
+    // At the deadline (the gateway's) the PBX accepts the call: the card says so, no frame needed.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(wrapper.find('[data-testid="countdown"]').exists()).toBe(false);
+    expect(wrapper.get('[data-call-id="c1"]').attributes('data-status')).toBe('auto_accepted');
     stop();
   });
 
