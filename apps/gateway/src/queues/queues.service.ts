@@ -71,8 +71,9 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     });
     this.unsubscribe.push(
       this.pbx.onEvent('all', (event) => this.onEvent(event)),
+      // Today's figures (a finished call, a recount and whether one is pending) are never held back.
       this.today.onChange((ids) => {
-        for (const id of ids === 'all' ? [...this.queues.keys()] : ids) this.publishSoon(id);
+        for (const id of ids === 'all' ? [...this.queues.keys()] : ids) this.publish(id);
       }),
     );
   }
@@ -246,7 +247,7 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Publishes the queue's view at once: a snapshot the first time, then only what changed. Polls publish
    * this way (the first view, and `confirmedAt` that tells screens the data is fresh, never wait), and so
-   * does a change of the queue list; a publish held back for the same queue is folded into this one.
+   * do a change of the queue list and a change of today's figures; a publish held back for the same queue is folded into this one.
    */
   private publish(queueId: number): void {
     const timer = this.heldBack.get(queueId);
