@@ -1,6 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { agent } from '../../../test/support/fixtures.js';
+import { STATE_SHAPES } from '../../lib/state-shapes.js';
 import AgentCard from './AgentCard.vue';
 
 const NOW = 10_000_000;
@@ -16,7 +17,7 @@ describe('AgentCard', () => {
     expect(card.text()).toContain('Agent 1001');
     expect(card.text()).toContain('On call');
     expect(card.text()).toContain('1:15');
-    expect(card.find('svg rect').exists()).toBe(true);
+    expect(card.get('svg path').attributes('d')).toBe(STATE_SHAPES.square.d);
     expect(card.attributes('aria-label')).toBe('Agent 1001, extension 1001: On call for 1:15');
   });
 
@@ -60,7 +61,7 @@ describe('AgentCard', () => {
     expect(card.get('[data-testid="agent-name"]').text()).toBe('Maria G.');
     expect(card.get('[data-testid="agent-time"]').text()).toBe('0:05');
     expect(card.get('[data-testid="agent-state"]').text()).toBe('Ringing');
-    expect(card.find('svg polygon').exists()).toBe(true);
+    expect(card.get('svg path').attributes('d')).toBe(STATE_SHAPES.triangle.d);
     expect(card.attributes('aria-label')).toBe('Maria Garcia, extension 1003: Ringing for 0:05');
   });
 
