@@ -70,6 +70,29 @@ export function rssBytes(pid) {
   }
 }
 
+/** A process's children (a gateway's socket workers), from /proc. */
+export function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of a process and its children together (a gateway with its socket workers). */
+export function treeCpuSeconds(pid) {
+  return [pid, ...childPids(pid)].reduce((total, p) => total + (cpuSeconds(p) ?? 0), 0);
+}
+
+/** Resident set size of a process and its children together, in bytes. */
+export function treeRssBytes(pid) {
+  return [pid, ...childPids(pid)].reduce((total, p) => total + (rssBytes(p) ?? 0), 0);
+}
+
 /** Measures a process's CPU use over a window: call `stop()` at the end for the percentage of one core. */
 export function cpuMeter(pid) {
   const startCpu = cpuSeconds(pid);

@@ -30,6 +30,8 @@ export const PROFILES = {
       queueChangeRate: 2,
       trafficRate: 1,
       loadProcesses: 4,
+      // One process, then socket workers (SOCKET_WORKERS): the prompt path with and without the fan-out moved out.
+      socketWorkers: [0, 1],
     },
     cluster: {
       workers: [0, 1, 2],
@@ -70,6 +72,8 @@ export const PROFILES = {
       queueChangeRate: 2,
       trafficRate: 1,
       loadProcesses: 4,
+      // One process, then socket workers (SOCKET_WORKERS): the prompt path with and without the fan-out moved out.
+      socketWorkers: [0, 1],
     },
     cluster: {
       workers: [0, 1, 2],

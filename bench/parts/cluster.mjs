@@ -2,9 +2,8 @@
 // gateway as one process (SOCKET_WORKERS=0) and with 1 and 2 socket workers, found by ramping the held-call
 // rate on N supervisors until p99 passes 100 ms or a prompt is lost; and the PBX request rate of a gateway
 // with workers beside one without (it must be the same: the workers never talk to the PBX).
-import { readFileSync } from 'node:fs';
 import { sleep } from '../lib/http.mjs';
-import { cpuSeconds, rssBytes } from '../lib/procs.mjs';
+import { childPids, cpuSeconds, rssBytes } from '../lib/procs.mjs';
 import { latencyCell, naRow, row } from '../lib/report.mjs';
 import {
   BENCH_USERS,
@@ -20,19 +19,6 @@ import { POLL_ENV, SCENARIO, measureLoad, within } from './pbx-load.mjs';
 
 const P99_LIMIT_MS = 100;
 const FIELDS = ['p50', 'p95', 'p99', 'lossPct', 'messagesPerSec', 'loadElu'];
-
-/** The gateway's child processes (its socket workers), from /proc. */
-function childPids(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
 /** CPU seconds of the primary and of its workers together, so a step's CPU covers every gateway process. */
 function gatewayCpu(pid) {

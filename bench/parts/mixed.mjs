@@ -4,7 +4,7 @@
 // steady rate. Held-call prompts must reach the supervisors within 50 ms whatever the viewers cost, and queue
 // updates the viewers within 1 s.
 import { parsePrometheus, postJson, requestJson, sleep } from '../lib/http.mjs';
-import { cpuMeter, rssBytes } from '../lib/procs.mjs';
+import { treeCpuSeconds, treeRssBytes } from '../lib/procs.mjs';
 import { bytes, latencyCell, row } from '../lib/report.mjs';
 import { fetchSnapshots } from '../lib/live-snapshot.mjs';
 import {
@@ -56,15 +56,35 @@ async function collected(pool, group, markers) {
   };
 }
 
-/** Runs part 9; answers table rows. */
+/** The CPU of a process and its children over a window, in % of one core (call `stop()` at the end). */
+function treeCpuMeter(pid) {
+  const start = treeCpuSeconds(pid);
+  const startAt = performance.now();
+  return { stop: () => ((treeCpuSeconds(pid) - start) / ((performance.now() - startAt) / 1000)) * 100 };
+}
+
+/** How a gateway with `workers` socket workers is named in the rows. */
+function setupName(workers) {
+  return workers === 0 ? 'one process' : `${workers} socket worker${workers === 1 ? '' : 's'}`;
+}
+
+/** Runs part 9 once per socket-worker count of the profile; answers table rows. */
 export async function mixed(ctx) {
+  const rows = [];
+  for (const workers of ctx.profile.mixed.socketWorkers) rows.push(...(await mixedWith(ctx, workers)));
+  return rows;
+}
+
+/** Part 9 on a fresh simulator and gateway with `workers` socket workers. */
+async function mixedWith(ctx, workers) {
   const { viewers, tvs, supervisors, seconds, promptRate, queueChangeRate, trafficRate, loadProcesses } =
     ctx.profile.mixed;
+  const setup = setupName(workers);
   const stops = [];
   try {
     const sim = await startSimulator({ scenario: 'contact-center', trafficRate });
     stops.unshift(sim.stop);
-    const gateway = await startGateway({ pbxUrl: sim.url });
+    const gateway = await startGateway({ pbxUrl: sim.url, socketWorkers: workers });
     stops.unshift(gateway.stop);
     const queues = (await sim.world()).queues;
     const queueStreams = queues.map((q) => `queue:${q.id}`);
@@ -82,6 +102,10 @@ export async function mixed(ctx) {
     );
     const pool = await startWorkers(loadProcesses);
     stops.unshift(pool.stop);
+    // The supervisors' screens in a load process of their own, as each is its own machine: sharing one with a
+    // thousand viewers would time that process's queue of viewer deltas, not the gateway's prompt.
+    const desks = await startWorkers(1);
+    stops.unshift(desks.stop);
     const drivers = await startWorkers(2, 'driver');
     stops.unshift(drivers.stop);
     const [promptDriver, queueDriver] = drivers.workers;
@@ -105,14 +129,14 @@ export async function mixed(ctx) {
       token: tvToken,
       streams: [...queueStreams, 'health'],
     });
-    await connectSpread(pool, supervisors, {
+    await connectSpread(desks, supervisors, {
       group: 'supervisors',
       url: gateway.url,
       token: supervisorToken,
       streams: ['inbound', 'health'],
     });
     ctx.log(
-      `  ${viewers} viewers over ${queues.length} queues, ${tvs} TVs on every queue, ${supervisors} supervisors on held calls`,
+      `  ${setup}: ${viewers} viewers over ${queues.length} queues, ${tvs} TVs on every queue, ${supervisors} supervisors on held calls`,
     );
     // Let the handshake burst settle, and warm the held-call path up (as part 1 does) before the window.
     await sleep(2_000);
@@ -125,12 +149,13 @@ export async function mixed(ctx) {
     });
     const warmLast = warm.markers.at(-1);
     if (warmLast)
-      await pool.all('waitMarker', () => ({ group: 'supervisors', key: warmLast.key, timeoutMs: GRACE_MS }));
+      await desks.all('waitMarker', () => ({ group: 'supervisors', key: warmLast.key, timeoutMs: GRACE_MS }));
 
     await pool.all('reset');
+    await desks.all('reset');
     await loopDelay(gateway);
     const before = await sim.stats();
-    const gatewayCpu = cpuMeter(gateway.pid);
+    const gatewayCpu = treeCpuMeter(gateway.pid);
     const [prompts, changes] = await Promise.all([
       promptDriver.call(
         'push',
@@ -153,23 +178,23 @@ export async function mixed(ctx) {
     const markersOf = (queueId) => changes.markers.filter((m) => idByNumber.get(m.queue) === queueId);
     // Each socket gets its pushes in order: once every client has its last marker, the window is complete.
     const waits = [
-      ['supervisors', prompts.markers.at(-1)],
-      ['tvs', changes.markers.at(-1)],
+      [desks, 'supervisors', prompts.markers.at(-1)],
+      [pool, 'tvs', changes.markers.at(-1)],
     ];
-    for (const queue of queues) waits.push([`viewers:${queue.id}`, markersOf(queue.id).at(-1)]);
-    for (const [group, last] of waits)
+    for (const queue of queues) waits.push([pool, `viewers:${queue.id}`, markersOf(queue.id).at(-1)]);
+    for (const [clients, group, last] of waits)
       if (last)
-        await pool.all(
+        await clients.all(
           'waitMarker',
           () => ({ group, key: last.key, timeoutMs: GRACE_MS }),
           GRACE_MS + 10_000,
         );
     const cpu = gatewayCpu.stop();
-    const rss = rssBytes(gateway.pid);
+    const rss = treeRssBytes(gateway.pid);
     const delay = await loopDelay(gateway);
     const after = await sim.stats();
 
-    const sup = await collected(pool, 'supervisors', prompts.markers);
+    const sup = await collected(desks, 'supervisors', prompts.markers);
     const tv = await collected(pool, 'tvs', changes.markers);
     const embeds = [];
     for (const queue of queues)
@@ -186,25 +211,25 @@ export async function mixed(ctx) {
     const v = summarize(viewerLatencies);
     const embedsOnly = summarize(embeds.flatMap((e) => e.latencies));
     return [
-      row(9, `held-call prompt → ${supervisors} supervisors (p50 / p95 / p99)`, latencyCell(p), {
+      row(9, `${setup}: held-call prompt → ${supervisors} supervisors (p50 / p95 / p99)`, latencyCell(p), {
         target: `p99 ≤ ${PROMPT_P99_MS} ms`,
         pass: p.p99 !== undefined && p.p99 <= PROMPT_P99_MS,
         note: `${prompts.markers.length} calls held at ${promptRate}/s; while ${viewerClients} viewers get queue updates; ${(sup.messages / Math.max(sup.clients, 1) / windowSec).toFixed(1)} msg/s per supervisor`,
       }),
-      row(9, `queue change → ${viewerClients} viewers (p50 / p95 / p99)`, latencyCell(v), {
+      row(9, `${setup}: queue change → ${viewerClients} viewers (p50 / p95 / p99)`, latencyCell(v), {
         target: `p99 ≤ ${VIEWER_P99_MS} ms`,
         pass: v.p99 !== undefined && v.p99 <= VIEWER_P99_MS,
         note: `a controlled change (30029 through /sim/events, ${queueChangeRate}/s round robin over the queues) → the delta at every viewer of its queue; embeds alone p99 ${embedsOnly.p99?.toFixed(0) ?? '–'} ms, TVs p99 ${summarize(tv.latencies).p99?.toFixed(0) ?? '–'} ms; ${(viewerMessages / Math.max(viewerClients, 1) / windowSec).toFixed(1)} msg/s per viewer`,
       }),
       row(
         9,
-        'loss (not received within 5 s): prompts / queue changes',
+        `${setup}: loss (not received within 5 s): prompts / queue changes`,
         `${sup.missing} of ${sup.expected} / ${viewerMissing} of ${viewerExpected}`,
         { target: 'no loss', pass: sup.missing === 0 && viewerMissing === 0 },
       ),
       row(
         9,
-        'gateway CPU and RSS during the mixed window',
+        `${setup}: gateway CPU and RSS during the mixed window (all its processes)`,
         `${cpu?.toFixed(0) ?? '–'} % of one core, ${bytes(rss)}`,
         {
           note: `${eventsPerSec.toFixed(0)} PBX events/s (contact-center traffic ×${trafficRate}); ${viewerClients + sup.clients} sockets; gateway event-loop delay p99 ${delay.p99.toFixed(0)} ms, max ${delay.max.toFixed(0)} ms; busiest load process ${(elu * 100).toFixed(0)} % busy`,
