@@ -287,7 +287,13 @@ export async function connectSpread(pool, total, options, timeoutMs = 120_000) {
     const error = answers.find((a) => a.firstError)?.firstError ?? 'unknown';
     throw new Error(`only ${connected} of ${total} clients connected (${error})`);
   }
-  return { connected, ms: Math.max(...answers.map((a) => a.ms)) };
+  return {
+    connected,
+    ms: Math.max(...answers.map((a) => a.ms)),
+    // Handshakes that needed a second try, and why the first failed.
+    retried: answers.reduce((sum, a) => sum + (a.retried ?? 0), 0),
+    retryReason: answers.find((a) => a.retryReason)?.retryReason,
+  };
 }
 
 /** The first controlled trunk of the simulator's world with a DID routed through it. */

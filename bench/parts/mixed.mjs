@@ -112,29 +112,38 @@ async function mixedWith(ctx, workers) {
 
     // Viewers: an embed of one queue each (its own display link), spread evenly over the queues.
     const perQueue = new Map();
+    const retries = [];
     for (const [i, queue] of queues.entries()) {
       const count = Math.floor(viewers / queues.length) + (i < viewers % queues.length ? 1 : 0);
       const token = await displayToken(gateway, adminToken, [queue.id], `bench embed ${queue.id}`);
-      await connectSpread(pool, count, {
-        group: `viewers:${queue.id}`,
-        url: gateway.url,
-        token,
-        streams: [`queue:${queue.id}`, 'health'],
-      });
+      retries.push(
+        await connectSpread(pool, count, {
+          group: `viewers:${queue.id}`,
+          url: gateway.url,
+          token,
+          streams: [`queue:${queue.id}`, 'health'],
+        }),
+      );
       perQueue.set(queue.id, count);
     }
-    await connectSpread(pool, tvs, {
-      group: 'tvs',
-      url: gateway.url,
-      token: tvToken,
-      streams: [...queueStreams, 'health'],
-    });
-    await connectSpread(desks, supervisors, {
-      group: 'supervisors',
-      url: gateway.url,
-      token: supervisorToken,
-      streams: ['inbound', 'health'],
-    });
+    retries.push(
+      await connectSpread(pool, tvs, {
+        group: 'tvs',
+        url: gateway.url,
+        token: tvToken,
+        streams: [...queueStreams, 'health'],
+      }),
+    );
+    retries.push(
+      await connectSpread(desks, supervisors, {
+        group: 'supervisors',
+        url: gateway.url,
+        token: supervisorToken,
+        streams: ['inbound', 'health'],
+      }),
+    );
+    const retried = retries.reduce((sum, r) => sum + r.retried, 0);
+    const retryReason = retries.find((r) => r.retryReason)?.retryReason;
     ctx.log(
       `  ${setup}: ${viewers} viewers over ${queues.length} queues, ${tvs} TVs on every queue, ${supervisors} supervisors on held calls`,
     );
@@ -232,7 +241,7 @@ async function mixedWith(ctx, workers) {
         `${setup}: gateway CPU and RSS during the mixed window (all its processes)`,
         `${cpu?.toFixed(0) ?? '–'} % of one core, ${bytes(rss)}`,
         {
-          note: `${eventsPerSec.toFixed(0)} PBX events/s (contact-center traffic ×${trafficRate}); ${viewerClients + sup.clients} sockets; gateway event-loop delay p99 ${delay.p99.toFixed(0)} ms, max ${delay.max.toFixed(0)} ms; busiest load process ${(elu * 100).toFixed(0)} % busy`,
+          note: `${eventsPerSec.toFixed(0)} PBX events/s (contact-center traffic ×${trafficRate}); ${viewerClients + sup.clients} sockets; gateway event-loop delay p99 ${delay.p99.toFixed(0)} ms, max ${delay.max.toFixed(0)} ms; busiest load process ${(elu * 100).toFixed(0)} % busy; handshakes tried twice: ${retried}${retryReason ? ` (${retryReason})` : ''}`,
         },
       ),
     ];

@@ -88,9 +88,21 @@ function openClient(group, url, token, streams, timeoutMs) {
       socket.close();
       reject(error);
     };
-    const timer = setTimeout(() => fail(new Error(`no connection within ${timeoutMs} ms`)), timeoutMs);
+    let connected = false;
+    const timer = setTimeout(
+      () =>
+        fail(
+          new Error(
+            connected
+              ? `no answer to subscribe within ${timeoutMs} ms`
+              : `no connection within ${timeoutMs} ms (engine ${socket.io.engine?.readyState ?? 'none'})`,
+          ),
+        ),
+      timeoutMs,
+    );
     socket.once('connect_error', (error) => fail(error));
     socket.once('connect', () => {
+      connected = true;
       socket
         .timeout(timeoutMs)
         .emitWithAck('subscribe', { streams })
@@ -185,13 +197,27 @@ serveRpc({
     const session = token ?? (user ? await login(url, user, password) : undefined);
     const list = [...clientsOf(group)];
     let failed = 0;
+    let retried = 0;
     let firstError;
+    let retryReason;
     let next = 0;
+    // A handshake that does not finish is tried once more, as a browser's socket.io client reconnects after
+    // its timeout; how many needed it is reported (an unexplained ~1 in 1,000 burst handshake hangs, see
+    // bench/README.md) so the figures measure the steady state without hiding it.
+    const open = async () => {
+      try {
+        return await openClient(group, url, session, streams, timeoutMs);
+      } catch (error) {
+        retried++;
+        retryReason ??= error instanceof Error ? error.message : String(error);
+        return openClient(group, url, session, streams, timeoutMs);
+      }
+    };
     const worker = async () => {
       while (next < count) {
         next++;
         try {
-          const client = await openClient(group, url, session, streams, timeoutMs);
+          const client = await open();
           client.index = list.length;
           list.push(client);
         } catch (error) {
@@ -203,7 +229,14 @@ serveRpc({
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
     groups.set(group, list);
     for (const slot of [...received.keys()]) if (slot.startsWith(`${group}|`)) received.delete(slot);
-    return { connected: list.length, failed, firstError, ms: performance.now() - started };
+    return {
+      connected: list.length,
+      failed,
+      firstError,
+      retried,
+      retryReason,
+      ms: performance.now() - started,
+    };
   },
 
   /** Closes every client of `group` (all groups when none is named). */

@@ -59,6 +59,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     DATA_DIR: mkdtempSync(join(tmpdir(), 'switchboard-e2e-data-')),
     SITE_TIME_ZONE: 'UTC',
     LOG_LEVEL: 'warn',
+    // One process on any machine (SOCKET_WORKERS=auto forks workers on three or more cores), so every run
+    // tests the same thing; the gateway's socket-workers spec covers cluster mode.
+    SOCKET_WORKERS: '0',
     ...options.env,
   };
   let child: ManagedProcess | undefined;

@@ -38,6 +38,9 @@ export async function startGatewayProcess(
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      // One process on any machine (SOCKET_WORKERS=auto forks workers on three or more cores); the socket
+      // workers have their own spec, which sets it.
+      SOCKET_WORKERS: '0',
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
