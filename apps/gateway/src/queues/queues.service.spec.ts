@@ -1,6 +1,7 @@
 import type { Delta, QueuePatch } from '@switchboard/live-protocol';
 import type { PbxEvent, QueueAgent } from '@switchboard/pbx-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { agent } from '../../test/support/queue-fixtures.js';
 import { testConfig } from '../../test/support/test-config.js';
 import type { MetricsService } from '../health/metrics.service.js';
 import { LiveEmitter } from '../live/live-emitter.js';
@@ -10,15 +11,7 @@ import type { PollingService } from '../polling/polling.module.js';
 import { QUEUE_PUBLISH_WINDOW_MS, QueuesService } from './queues.service.js';
 import type { TodayStatsService } from './today-stats.service.js';
 
-const agents: QueueAgent[] = ['1001', '1002', '1003'].map((number) => ({
-  name: `Agent ${number}`,
-  number,
-  is_login: 1,
-  is_pause: 0,
-  call_status: 0,
-  pause_reason: '',
-  agent_type: 'dynamic',
-}));
+const agents: QueueAgent[] = ['1001', '1002', '1003'].map((number) => agent(number));
 const emptyCalls = { waiting_list: [], active_list: [], ringing_list: [] };
 
 /** A queues service on one configured queue (id 7, number 6407) with the PBX, polls and stats faked. */

@@ -43,7 +43,10 @@ function route(socket: Socket, httpServer: HttpServer, hand: HandToWorker): void
     socket.off('close', onClose);
     socket.pause();
     const head = Buffer.concat(chunks);
-    if (toWorker && hand(socket, head)) return;
+    if (toWorker) {
+      stopReading(socket);
+      if (hand(socket, head)) return;
+    }
     serveHere(socket, head, httpServer);
   };
   const onData = (chunk: Buffer) => {
@@ -62,6 +65,21 @@ function route(socket: Socket, httpServer: HttpServer, hand: HandToWorker): void
   socket.on('error', onError);
   socket.once('close', onClose);
   socket.resume();
+}
+
+/**
+ * Stops reading a connection at the handle, before it is handed to a worker. `pause()` only stops the stream:
+ * Node keeps reading a paused socket into its buffer, and once the handle is sent it discards what it reads
+ * until it closes its copy. The browser's first socket.io frame follows the worker's upgrade answer within
+ * a millisecond, so it could be read here and dropped, leaving that browser's handshake unanswered (about 1
+ * in 20 connections in the socket-workers spec before this). Node offers no public call for it; `reading`
+ * false makes a later `resume()` start reading again (the primary serving the connection itself).
+ */
+function stopReading(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
+  if (!handle?.readStop) return;
+  handle.reading = false;
+  handle.readStop();
 }
 
 /** Gives the connection to the primary's HTTP server, with the bytes already read first. */
