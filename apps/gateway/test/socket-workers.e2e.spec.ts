@@ -269,6 +269,8 @@ describe('socket workers: several processes on one port behind one PBX connectio
     // The router must stop reading a connection before handing it over: a byte it reads after that is lost,
     // and the browser's first frame follows the worker's upgrade answer at once (about 1 in 20 hung before).
     const token = tokens.get('sup') ?? '';
+    const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+    const before = total(await workerSockets(gateway));
     const unanswered: number[] = [];
     for (let i = 0; i < 100; i++) {
       const socket = io(gateway.url, {
@@ -286,6 +288,13 @@ describe('socket workers: several processes on one port behind one PBX connectio
       socket.close();
     }
     expect(unanswered).toEqual([]);
+    // The next test reads which worker takes its client from these counts: let the closed ones go first.
+    await waitFor(
+      async () => (total(await workerSockets(gateway)) === before ? true : undefined),
+      'the handshakes’ sockets closed',
+      10_000,
+      100,
+    );
   }, 60_000);
 
   it('a killed worker is replaced and its clients connect again', async () => {
