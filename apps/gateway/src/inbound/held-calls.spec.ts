@@ -12,7 +12,7 @@ import { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { InMemoryDecisionLock } from './decision-lock.js';
-import { HeldCalls, type HeldCallActions, type HeldCallsOptions } from './held-calls.js';
+import { CONTEXT_RIDE_MS, HeldCalls, type HeldCallActions, type HeldCallsOptions } from './held-calls.js';
 
 const CONTEXT: CallerContext = { contactName: null, company: null, callsToday: 0, lastOutcome: null };
 const CALL = { callId: 'c1', channelId: 'PJSIP/trunk-1', from: '5551234', to: '2002', trunk: 'sip-trunk' };
@@ -74,9 +74,57 @@ describe('HeldCalls', () => {
       deadline: 1_010_000,
       status: 'pending',
     });
-    await vi.advanceTimersByTimeAsync(0);
+    // A lone call's improvement goes out on its own once it had the chance to ride with another change.
+    await vi.advanceTimersByTimeAsync(CONTEXT_RIDE_MS - 1);
+    expect(published).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toHaveLength(2);
+    expect(published[1]?.patch.upsert).toEqual([expect.objectContaining({ callId: 'c1', context: enriched })]);
     expect(board.get('c1')?.context).toEqual(enriched);
-    expect(published.at(-1)?.data).toHaveLength(1);
+    expect(published.at(-1)?.implied).toBe(false);
+  });
+
+  it('lets a context improvement ride with the next change: a stream of held calls costs one frame each', async () => {
+    const enriched = { ...CONTEXT, callsToday: 3, lastOutcome: 'answered' };
+    const { board, published } = setup({}, enriched);
+    board.hold(CALL);
+    await vi.advanceTimersByTimeAsync(100);
+    board.hold({ ...CALL, callId: 'c2', channelId: 'PJSIP/trunk-2' });
+    expect(published).toHaveLength(2);
+    expect(published[1]?.patch.upsert.map((v) => [v.callId, v.context])).toEqual([
+      ['c1', enriched],
+      ['c2', CONTEXT],
+    ]);
+    // Snapshots and frames agree: the published data carries the improvement exactly when a frame does.
+    expect(published[1]?.data.find((v) => v.callId === 'c1')?.context).toEqual(enriched);
+    // c2's improvement rides with a decision on c1.
+    await vi.advanceTimersByTimeAsync(10);
+    await board.decide('c1', 'accept', 'sue');
+    const carried = published.slice(2).flatMap((p) => p.patch.upsert.map((v) => v.callId));
+    expect(carried).toContain('c2');
+    expect(board.get('c2')?.context).toEqual(enriched);
+    await vi.advanceTimersByTimeAsync(CONTEXT_RIDE_MS * 2);
+    // Two prompts, then "deciding" and "accepted" for c1: no frame of its own for either improvement.
+    expect(published.filter((p) => !p.implied)).toHaveLength(4);
+  });
+
+  it('keeps a riding improvement out of implied changes, and sends no frame for a look-up that found nothing new', async () => {
+    const { board, published } = setup({}, { ...CONTEXT });
+    board.hold(CALL);
+    await vi.advanceTimersByTimeAsync(CONTEXT_RIDE_MS * 4);
+    expect(published).toHaveLength(1);
+
+    const enriched = { ...CONTEXT, contactName: 'Grace Hopper' };
+    const late = setup({}, enriched);
+    // A call found still held after a gap can reach its deadline before its improvement was sent.
+    late.board.hold(CALL, Date.now() + 10);
+    await vi.advanceTimersByTimeAsync(10);
+    const implied = late.published.filter((p) => p.implied);
+    expect(implied).toHaveLength(1);
+    expect(implied[0]?.data[0]).toMatchObject({ status: 'auto_accepted', context: CONTEXT });
+    await vi.advanceTimersByTimeAsync(CONTEXT_RIDE_MS);
+    expect(late.published.at(-1)).toMatchObject({ implied: false, patch: { upsert: [{ context: enriched }] } });
+    expect(late.board.get('c1')?.context).toEqual(enriched);
   });
 
   it('accepts through the PBX once and records who decided', async () => {

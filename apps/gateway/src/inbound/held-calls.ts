@@ -67,6 +67,13 @@ export interface HeldCallInput {
 export const NOT_HELD =
   'This call is no longer held: it was decided, accepted by the PBX, or the caller hung up.';
 
+/**
+ * How long a caller-context improvement waits to ride with the board's next change (a new prompt, a decision)
+ * before it goes in a frame of its own. Under a stream of held calls it costs screens no frame; a lone
+ * call's context still arrives a moment after its prompt.
+ */
+export const CONTEXT_RIDE_MS = 250;
+
 /** How many held call ids are remembered after they leave the board, so a recovery never reports one twice. */
 const REMEMBERED_CALLS = 5_000;
 
@@ -82,6 +89,28 @@ interface Entry {
   blockRuleId?: number;
   deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   removeTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** Two caller contexts say the same (a look-up that found nothing new is not worth a frame). */
+export function sameCallerContext(a: CallerContext, b: CallerContext): boolean {
+  const x = a.lastCall;
+  const y = b.lastCall;
+  const sameLastCall =
+    x === y ||
+    (!!x &&
+      !!y &&
+      x.at === y.at &&
+      x.status === y.status &&
+      x.summary === y.summary &&
+      x.noteRemark === y.noteRemark &&
+      x.callId === y.callId);
+  return (
+    sameLastCall &&
+    a.contactName === b.contactName &&
+    a.company === b.company &&
+    a.callsToday === b.callsToday &&
+    a.lastOutcome === b.lastOutcome
+  );
 }
 
 const RESOLVED = new Set<HeldCallView['status']>(['accepted', 'refused', 'auto_accepted']);
@@ -109,6 +138,9 @@ export class HeldCalls {
   private readonly calls = new Map<string, Entry>();
   /** Call ids this board has shown or settled, newest last (bounded). */
   private readonly known = new Set<string>();
+  /** Context improvements not yet published, by call id: they ride with the next change (see CONTEXT_RIDE_MS). */
+  private readonly riding = new Map<string, CallerContext>();
+  private rideTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: HeldCallsOptions) {
@@ -147,7 +179,7 @@ export class HeldCalls {
     this.update(entry, {});
     this.options.context.enrich(input.from, input.callId).then(
       (context) => {
-        if (context && this.calls.get(input.callId) === entry) this.update(entry, { context });
+        if (context && this.calls.get(input.callId) === entry) this.ride(input.callId, context);
       },
       (error: unknown) => this.options.onError?.('caller context look-up failed', error),
     );
@@ -311,6 +343,8 @@ export class HeldCalls {
 
   /** Stops every timer (shutdown). */
   close(): void {
+    clearTimeout(this.rideTimer);
+    this.riding.clear();
     for (const entry of this.calls.values()) {
       clearTimeout(entry.deadlineTimer);
       clearTimeout(entry.removeTimer);
@@ -422,7 +456,40 @@ export class HeldCalls {
 
   private update(entry: Entry, change: Partial<HeldCallView>, options: PublishOptions = {}): void {
     entry.view = { ...entry.view, ...change };
-    this.options.publish(this.list(), { upsert: [entry.view], remove: [] }, options);
+    // Implied changes send nothing, so a riding context must not slip into the data with them.
+    const riders = options.implied ? [] : this.takeRiders(entry.view.callId);
+    this.options.publish(this.list(), { upsert: [...riders, entry.view], remove: [] }, options);
+  }
+
+  /** Keeps a context improvement for the board's next change, or publishes it alone after CONTEXT_RIDE_MS. */
+  private ride(callId: string, context: CallerContext): void {
+    const entry = this.calls.get(callId);
+    if (!entry || sameCallerContext(entry.view.context, context)) {
+      this.riding.delete(callId);
+      return;
+    }
+    this.riding.set(callId, context);
+    this.rideTimer ??= timer(() => {
+      this.rideTimer = undefined;
+      const riders = this.takeRiders();
+      if (riders.length > 0) this.options.publish(this.list(), { upsert: riders, remove: [] }, {});
+    }, CONTEXT_RIDE_MS);
+  }
+
+  /** Applies the riding contexts (but `except`'s, which its own change carries) and answers the changed views. */
+  private takeRiders(except?: string): HeldCallView[] {
+    if (this.riding.size === 0) return [];
+    const changed: HeldCallView[] = [];
+    for (const [callId, context] of this.riding) {
+      const entry = this.calls.get(callId);
+      if (!entry) continue;
+      entry.view = { ...entry.view, context };
+      if (callId !== except) changed.push(entry.view);
+    }
+    this.riding.clear();
+    clearTimeout(this.rideTimer);
+    this.rideTimer = undefined;
+    return changed;
   }
 }
 
