@@ -1,6 +1,6 @@
 import type { CallerContext, LastCallContext } from '@switchboard/live-protocol';
 import type { CdrRecord } from '@switchboard/pbx-api';
-import { zonedDayStart } from '../queues/day-boundary.js';
+import { nextDayStart, zonedDayStart } from '../queues/day-boundary.js';
 import { numberKey } from './phone-number.js';
 
 /** What is known about a number's calls today. */
@@ -37,6 +37,8 @@ export function outcomeText(disposition: string): string {
  */
 export class CallHistory {
   private readonly entries = new Map<string, Entry>();
+  /** Today as last worked out: the zone arithmetic runs once a day, not for every event. */
+  private today = { start: 0, end: 0 };
 
   constructor(
     private readonly timeZone: string,
@@ -46,7 +48,10 @@ export class CallHistory {
 
   /** Start of today in the site time zone (epoch ms). */
   dayStart(): number {
-    return zonedDayStart(this.now(), this.timeZone);
+    const now = this.now();
+    if (now < this.today.start || now >= this.today.end)
+      this.today = { start: zonedDayStart(now, this.timeZone), end: nextDayStart(now, this.timeZone) };
+    return this.today.start;
   }
 
   /** Records a finished call from `number`; calls from before today are ignored. */

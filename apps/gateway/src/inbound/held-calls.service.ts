@@ -114,6 +114,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   private again: RecoveryAsk | undefined;
   /** Each call's route under the current routes, so a publish does not match every call again. */
   private readonly queueCache = new Map<string, CallRoute>();
+  /**
+   * Each board view with its route, by the board's (immutable) view object: an unchanged call keeps the very
+   * same object, so the stream hub's diffs of the per-queue streams skip it without comparing fields.
+   */
+  private routedViews = new WeakMap<HeldCallView, HeldCallView>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -192,6 +197,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
       // New routes may send calls on the board elsewhere: move them to the streams of their queues.
       this.routes.onChange(() => {
         this.queueCache.clear();
+        this.routedViews = new WeakMap();
         this.republish();
       }),
     );
@@ -332,14 +338,24 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
 
   /** Views with the queue their route leads to. */
   private routed(views: readonly HeldCallView[]): HeldCallView[] {
-    const present = new Set(this.board.list().map((view) => view.callId));
-    for (const callId of this.queueCache.keys()) if (!present.has(callId)) this.queueCache.delete(callId);
+    // Routes of calls that left the board are dropped now and then, not on every publish.
+    if (this.queueCache.size > 2 * this.board.size + 64) {
+      const present = new Set(this.board.list().map((view) => view.callId));
+      for (const callId of this.queueCache.keys()) if (!present.has(callId)) this.queueCache.delete(callId);
+    }
     return views.map((view) => this.routedOne(view));
   }
 
   private routedOne(view: HeldCallView): HeldCallView {
     // Before the routes were read (start-up, a replica taking over) a call keeps the queue it was shown with.
-    return this.routes.loaded ? withRoute(view, this.routeOf(view)) : view;
+    if (!this.routes.loaded) return view;
+    const known = this.routedViews.get(view);
+    if (known) return known;
+    const route = this.routeOf(view);
+    const routed = withRoute(view, route);
+    // A call whose route is not known yet is looked up again on its next publish.
+    if (route) this.routedViews.set(view, routed);
+    return routed;
   }
 
   /** The queue `call`'s inbound route leads to; undefined for none, or while the routes are not known. */

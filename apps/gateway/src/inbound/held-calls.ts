@@ -147,6 +147,11 @@ export class HeldCalls {
     this.now = options.now ?? Date.now;
   }
 
+  /** How many calls are on the board. */
+  get size(): number {
+    return this.calls.size;
+  }
+
   /** Every call on the board, oldest first. */
   list(): HeldCallView[] {
     return [...this.calls.values()].map((entry) => entry.view);
