@@ -7,7 +7,7 @@ import { saveScreenshot } from '../support/screenshots.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /** The stress scenario's first queues, watched by the gateway; the boards use as many as make ~200 agents. */
-const WATCHED_QUEUES = [1, 2, 3, 4, 5, 6, 7, 8];
+const WATCHED_QUEUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 const TARGET_AGENTS = 200;
 
 describe('screenshots of the wallboard and an embed', () => {
@@ -17,6 +17,8 @@ describe('screenshots of the wallboard and an embed', () => {
   let queues: number[];
   let agentCount: number;
   let displayToken: string;
+  /** A display link to every watched queue. */
+  let allToken: string;
 
   beforeAll(async () => {
     allowedSite = await startHostPage();
@@ -26,6 +28,8 @@ describe('screenshots of the wallboard and an embed', () => {
       gatewayEnv: {
         QUEUES: WATCHED_QUEUES.join(','),
         POLL_QUEUES_MS: '1000',
+        // Fourteen queues' first polls and the admin look-ups below would otherwise queue for the budget.
+        PBX_MAX_REQUESTS_PER_SECOND: '100',
         FRAME_ANCESTORS: allowedSite.origin,
         ALLOWED_ORIGINS: allowedSite.origin,
       },
@@ -41,6 +45,7 @@ describe('screenshots of the wallboard and an embed', () => {
     }
     agentCount = seen.size;
     displayToken = await createDisplayToken(stack.gateway.url, stack.adminToken, queues);
+    allToken = await createDisplayToken(stack.gateway.url, stack.adminToken, WATCHED_QUEUES);
   });
 
   afterAll(async () => {
@@ -101,6 +106,49 @@ describe('screenshots of the wallboard and an embed', () => {
     expect({ outside: shown.outside, scrolls: shown.scrolls }).toEqual({ outside: 0, scrolls: false });
     expect(shown.perPage).toBeLessThan(agentCount);
     await saveScreenshot(page, 'wallboard-4k');
+    await page.context().close();
+  });
+
+  it('pages fourteen queues on a TV so the agents keep their room, with nothing off the screen', async () => {
+    const page = await newPage(stack.browser, { width: 1920, height: 1080 });
+    const all = WATCHED_QUEUES.join(',');
+    await page.goto(`${stack.gateway.url}/wallboard?display=${encodeURIComponent(allToken)}&queues=${all}`);
+    await page.getByTestId('all-queues-board').waitFor({ timeout: 15_000 });
+    const note = page.getByTestId('queue-page');
+    await note.waitFor({ timeout: 15_000 });
+    const pages = Number(await note.getAttribute('data-pages'));
+    const rows = await page.getByTestId('queue-row').count();
+    expect(pages).toBeGreaterThan(1);
+    expect(rows).toBeLessThan(WATCHED_QUEUES.length);
+    expect(await note.textContent()).toMatch(new RegExp(`Queues 1–${rows} of ${WATCHED_QUEUES.length}`));
+    await page.getByTestId('agent-card').first().waitFor({ timeout: 15_000 });
+    const offScreen = await page.evaluate(
+      () =>
+        [
+          ...document.querySelectorAll(
+            '[data-testid="queue-row"], [data-testid="agent-card"], [data-testid="queue-page"]',
+          ),
+        ].filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom > window.innerHeight + 1 || box.right > window.innerWidth + 1;
+        }).length,
+    );
+    expect(offScreen).toBe(0);
+    await saveScreenshot(page, 'wallboard-14-queues');
+    await page.context().close();
+  });
+
+  it('says so when an agent grid has no room for one card, and keeps no hidden card on the page', async () => {
+    // An agents embed squeezed into a strip of an intranet page.
+    const page = await newPage(stack.browser, { width: 900, height: 60 });
+    await page.goto(
+      `${stack.gateway.url}/embed/agents/${queues[0]}?display=${encodeURIComponent(displayToken)}`,
+    );
+    const note = page.getByTestId('agents-no-room');
+    await note.waitFor({ timeout: 15_000 });
+    expect(await note.textContent()).toMatch(/^\s*\d+ agents: no room for their cards/);
+    // Cards clipped out of sight would still cost the page every state change.
+    expect(await page.getByTestId('agent-card').count()).toBe(0);
     await page.context().close();
   });
 
