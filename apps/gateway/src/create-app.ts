@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config/gateway-config.js';
 import { answerClientErrors } from './http/client-error.js';
 import { installHttpPolicy } from './http/http-policy.js';
 import { SocketSessionsService } from './auth/socket-sessions.service.js';
+import { HealthController } from './health/health.controller.js';
 import { MetricsService } from './health/metrics.service.js';
 import { LiveEmitter } from './live/live-emitter.js';
 import { LiveGateway } from './live/live.gateway.js';
@@ -99,6 +100,7 @@ async function listenWithWorkers(
     env: { LOG_LEVEL: config.logLevel },
   });
   pool.start();
+  app.get(HealthController).reportWorkers(() => pool.status());
   const httpServer = app.getHttpServer();
   let server: NetServer;
   try {

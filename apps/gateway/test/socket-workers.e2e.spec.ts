@@ -143,6 +143,8 @@ describe('socket workers: several processes on one port behind one PBX connectio
     );
     expect(session.body).toMatchObject({ ok: true, data: { session: { user: 'supervisor' } } });
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${gateway.url}/readyz`);
+    expect(await ready.json()).toMatchObject({ status: 'ready', workers: { configured: 2, ready: 2 } });
     // The demo's wallboard link names the port the router listens on.
     const port = new URL(gateway.url).port;
     const link = new RegExp(`"msg":"display link".*"url":"http://localhost:${port}/`);
@@ -315,6 +317,16 @@ describe('socket workers: several processes on one port behind one PBX connectio
     const victim = holder ? workerPids(gateway).get(holder) : undefined;
     if (!victim) throw new Error(`no worker took the client (${JSON.stringify([...after])})`);
     process.kill(victim, 'SIGKILL');
+    const readyWorkers = async () =>
+      ((await (await fetch(`${gateway.url}/readyz`)).json()) as { workers?: { ready: number } }).workers
+        ?.ready;
+    // Browsers are served by the primary meanwhile, so the gateway stays ready; /readyz says one worker is down.
+    await waitFor(
+      async () => ((await readyWorkers()) === 1 ? true : undefined),
+      'readyz: one worker ready',
+      10_000,
+      20,
+    );
     await waitFor(() => hellos >= 2 && reconnecting.connected, 'the client connected again', 10_000);
     const answer = (await reconnecting.timeout(5_000).emitWithAck('subscribe', { streams: ['health'] })) as {
       ok: boolean;
@@ -331,6 +343,7 @@ describe('socket workers: several processes on one port behind one PBX connectio
       10_000,
       100,
     );
+    expect(await readyWorkers()).toBe(2);
     reconnecting.close();
   });
 });

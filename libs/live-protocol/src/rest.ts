@@ -163,4 +163,15 @@ export interface ReadinessAnswer {
   pbx: HealthView;
   /** Only in a cluster. */
   cluster?: ClusterStatusView;
+  /**
+   * Only with socket workers (SOCKET_WORKERS): how many are configured and how many take sockets now. While
+   * none does, the primary serves browsers itself, so this never makes the gateway unready.
+   */
+  workers?: SocketWorkersView;
+}
+
+/** The socket workers of one gateway, for /readyz. */
+export interface SocketWorkersView {
+  configured: number;
+  ready: number;
 }

@@ -26,6 +26,7 @@ import {
   type PbxSchemaAnswer,
   type QueueRef,
   type ReadinessAnswer,
+  type SocketWorkersView,
   type RestError,
   type SessionAnswer,
   type SessionInfo,
@@ -277,8 +278,12 @@ export const REST_SCHEMAS = {
       status: oneOf('ready', 'unavailable'),
       pbx: ref('HealthView'),
       cluster: ref('ClusterStatusView'),
+      workers: objectOf<SocketWorkersView>({
+        configured: integer('SOCKET_WORKERS'),
+        ready: integer('workers taking sockets now'),
+      }),
     },
-    ['cluster'],
+    ['cluster', 'workers'],
   ),
   metrics: { type: 'string', description: 'Prometheus text exposition format' },
 } satisfies Record<string, SchemaObject>;

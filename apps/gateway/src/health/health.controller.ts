@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { LivenessAnswer, ReadinessAnswer } from '@switchboard/live-protocol';
+import type { LivenessAnswer, ReadinessAnswer, SocketWorkersView } from '@switchboard/live-protocol';
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { StreamHub } from '../live/stream-hub.service.js';
@@ -16,6 +16,8 @@ interface StatusSetter {
 @ApiTags('health')
 @Controller()
 export class HealthController {
+  private workers: (() => SocketWorkersView) | undefined;
+
   constructor(
     private readonly pbx: PbxConnectionService,
     private readonly metrics: MetricsService,
@@ -48,8 +50,19 @@ export class HealthController {
     const shared = cluster?.role === 'follower' ? this.hub.current('health', 'health') : undefined;
     const pbx = shared ?? this.pbx.health;
     const ready = pbx.pbx !== 'down' && cluster?.redis !== 'down';
+    const workers = this.workers?.();
     response.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: ready ? 'ready' : 'unavailable', pbx, ...(cluster ? { cluster } : {}) };
+    return {
+      status: ready ? 'ready' : 'unavailable',
+      pbx,
+      ...(cluster ? { cluster } : {}),
+      ...(workers ? { workers } : {}),
+    };
+  }
+
+  /** Lets /readyz report the socket workers (create-app, once it started them). */
+  reportWorkers(status: () => SocketWorkersView): void {
+    this.workers = status;
   }
 
   @Get('metrics')

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Socket as NetSocket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
+import type { SocketWorkersView } from '@switchboard/live-protocol';
 import type { SocketSessionsService } from '../auth/socket-sessions.service.js';
 import type { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
@@ -74,7 +75,7 @@ export class WorkerPool {
       registers: [registry],
       collect: () => {
         countGauge.set({ state: 'configured' }, this.size);
-        countGauge.set({ state: 'ready' }, this.workers.filter((w) => w?.ready).length);
+        countGauge.set({ state: 'ready' }, this.status().ready);
       },
     });
     const socketGauge = new Gauge({
@@ -110,6 +111,11 @@ export class WorkerPool {
     for (const worker of this.workers)
       for (const socket of worker?.sockets.values() ?? []) if (socket.connected) count++;
     return count;
+  }
+
+  /** How many workers are configured and how many take sockets now (/readyz). */
+  status(): SocketWorkersView {
+    return { configured: this.size, ready: this.workers.filter((worker) => worker?.ready).length };
   }
 
   /**
