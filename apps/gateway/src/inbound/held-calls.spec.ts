@@ -79,7 +79,9 @@ describe('HeldCalls', () => {
     expect(published).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(published).toHaveLength(2);
-    expect(published[1]?.patch.upsert).toEqual([expect.objectContaining({ callId: 'c1', context: enriched })]);
+    expect(published[1]?.patch.upsert).toEqual([
+      expect.objectContaining({ callId: 'c1', context: enriched }),
+    ]);
     expect(board.get('c1')?.context).toEqual(enriched);
     expect(published.at(-1)?.implied).toBe(false);
   });
@@ -123,7 +125,10 @@ describe('HeldCalls', () => {
     expect(implied).toHaveLength(1);
     expect(implied[0]?.data[0]).toMatchObject({ status: 'auto_accepted', context: CONTEXT });
     await vi.advanceTimersByTimeAsync(CONTEXT_RIDE_MS);
-    expect(late.published.at(-1)).toMatchObject({ implied: false, patch: { upsert: [{ context: enriched }] } });
+    expect(late.published.at(-1)).toMatchObject({
+      implied: false,
+      patch: { upsert: [{ context: enriched }] },
+    });
     expect(late.board.get('c1')?.context).toEqual(enriched);
   });
 
