@@ -140,7 +140,7 @@ describe('screenshots of the wallboard and an embed', () => {
 
   it('says so when an agent grid has no room for one card, and keeps no hidden card on the page', async () => {
     // An agents embed squeezed into a strip of an intranet page.
-    const page = await newPage(stack.browser, { width: 900, height: 60 });
+    const page = await newPage(stack.browser, { width: 900, height: 40 });
     await page.goto(
       `${stack.gateway.url}/embed/agents/${queues[0]}?display=${encodeURIComponent(displayToken)}`,
     );

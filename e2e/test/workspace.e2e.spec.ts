@@ -57,7 +57,8 @@ const ROUTES: { name: string; path: (theme: Theme) => string; user: User | null;
     name: 'wallboard-queue',
     path: (t) => `/wallboard?queues=1&theme=${t}`,
     user: 'supervisor',
-    ready: '[data-testid="agent-card"]',
+    // Cards, or the note that the tiles left them no room (a tablet held upright).
+    ready: '[data-testid="agent-card"], [data-testid="agents-no-room"]',
   },
   {
     name: 'embed-queue',
