@@ -24,7 +24,7 @@ export function textMeasure(fontFamily: string): TextMeasure {
 const CHROME_WIDTH_EM = 0.25 + 0.25 + 0.3 + 0.1;
 const ICON_EM = 1 + 0.3;
 const LINE_GAP_EM = 0.5;
-const CARD_HEIGHT_EM = 2 * 1.2 + 0.3 + 0.1 + 0.1;
+export const CARD_HEIGHT_EM = 2 * 1.2 + 0.3 + 0.1 + 0.1;
 /** Pause reasons past this width give way (ellipsis) rather than widen every card. */
 const MAX_STATE_EM = 7;
 

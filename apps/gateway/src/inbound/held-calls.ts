@@ -13,6 +13,7 @@ import {
   type Result,
 } from '@switchboard/live-protocol';
 import { pbxFailure } from '../commands/pbx-failure.js';
+import { sameData } from '../live/keyed-diff.js';
 import { blockUndoRefusal, type UndoAsker } from './block-undo.js';
 import type { DecisionLock } from './decision-lock.js';
 
@@ -89,28 +90,6 @@ interface Entry {
   blockRuleId?: number;
   deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   removeTimer: ReturnType<typeof setTimeout> | undefined;
-}
-
-/** Two caller contexts say the same (a look-up that found nothing new is not worth a frame). */
-export function sameCallerContext(a: CallerContext, b: CallerContext): boolean {
-  const x = a.lastCall;
-  const y = b.lastCall;
-  const sameLastCall =
-    x === y ||
-    (!!x &&
-      !!y &&
-      x.at === y.at &&
-      x.status === y.status &&
-      x.summary === y.summary &&
-      x.noteRemark === y.noteRemark &&
-      x.callId === y.callId);
-  return (
-    sameLastCall &&
-    a.contactName === b.contactName &&
-    a.company === b.company &&
-    a.callsToday === b.callsToday &&
-    a.lastOutcome === b.lastOutcome
-  );
 }
 
 const RESOLVED = new Set<HeldCallView['status']>(['accepted', 'refused', 'auto_accepted']);
@@ -469,7 +448,7 @@ export class HeldCalls {
   /** Keeps a context improvement for the board's next change, or publishes it alone after CONTEXT_RIDE_MS. */
   private ride(callId: string, context: CallerContext): void {
     const entry = this.calls.get(callId);
-    if (!entry || sameCallerContext(entry.view.context, context)) {
+    if (!entry || sameData(entry.view.context, context)) {
       this.riding.delete(callId);
       return;
     }
