@@ -59,9 +59,9 @@ describe('QueueSummaryTable paging', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     const note = () => wrapper.find('[data-testid="queue-page"]');
     expect(note().exists()).toBe(true);
-    // 400 - 40 heads - 60 note reserve = 300: three rows of the tallest (100 px).
-    expect(note().text()).toContain('Queues 1–3 of 12');
-    expect(note().attributes('data-pages')).toBe('4');
+    // Rows average 75 px: 400 - 40 heads - 45 note reserve = 315, four rows a page.
+    expect(note().text()).toContain('Queues 1–4 of 12');
+    expect(note().attributes('data-pages')).toBe('3');
     // Measuring on a timer, not after each render: the pages turn every 8 s and nothing renders in between.
     updates.mockClear();
     await vi.advanceTimersByTimeAsync(7_900);
