@@ -70,6 +70,46 @@ function tallyFrame(group, patch) {
   tally.set(key, (tally.get(key) ?? 0) + 1);
 }
 
+/**
+ * What one handshake sent and received at the engine.io level, for the error of a handshake that does not
+ * finish (bench/README.md, "where we stand", item 6): whether the CONNECT packet left this client, whether
+ * anything came back, and the state of the engine's write path. Detached once connected, so the clients'
+ * steady-state messages pay nothing for it.
+ */
+function handshakeTrace(socket) {
+  const started = performance.now();
+  const events = [];
+  const at = () => Math.round(performance.now() - started);
+  const note = (direction) => (packet) =>
+    events.push(
+      `${at()}ms ${direction} ${packet.type}${packet.data ? ` ${String(packet.data).slice(0, 24)}` : ''}`,
+    );
+  const sent = note('out');
+  const got = note('in');
+  // io() has made the engine already (autoConnect), so its first packet out, the CONNECT, is seen too.
+  const engine = socket.io.engine;
+  const onOpen = () => events.push(`${at()}ms engine open ${engine?.id}`);
+  engine?.on('packetCreate', sent);
+  engine?.on('packet', got);
+  socket.io.on('open', onOpen);
+  return {
+    detach() {
+      socket.io.off('open', onOpen);
+      engine?.off('packetCreate', sent);
+      engine?.off('packet', got);
+    },
+    describe() {
+      const engine = socket.io.engine;
+      const transport = engine?.transport;
+      return (
+        `engine ${engine?.readyState ?? 'none'}, write buffer ${engine?.writeBuffer?.length ?? '?'}, ` +
+        `transport writable ${transport?.writable ?? '?'}, ws readyState ${transport?.ws?.readyState ?? '?'}; ` +
+        events.join(', ')
+      );
+    },
+  };
+}
+
 function openClient(group, url, token, streams, timeoutMs) {
   return new Promise((resolve, reject) => {
     const socket = io(url, {
@@ -80,11 +120,13 @@ function openClient(group, url, token, streams, timeoutMs) {
       ...(token ? { auth: { token } } : {}),
     });
     const client = { socket, group, index: -1 };
+    const trace = handshakeTrace(socket);
     socket.on('delta', (delta) => onDelta(client, delta, wallNow()));
     socket.on('snapshot', () => messages.set(group, (messages.get(group) ?? 0) + 1));
     socket.on('disconnect', () => disconnects++);
     const fail = (error) => {
       clearTimeout(timer);
+      trace.detach();
       socket.close();
       reject(error);
     };
@@ -95,7 +137,7 @@ function openClient(group, url, token, streams, timeoutMs) {
           new Error(
             connected
               ? `no answer to subscribe within ${timeoutMs} ms`
-              : `no connection within ${timeoutMs} ms (engine ${socket.io.engine?.readyState ?? 'none'})`,
+              : `no connection within ${timeoutMs} ms (${trace.describe()})`,
           ),
         ),
       timeoutMs,
@@ -103,6 +145,7 @@ function openClient(group, url, token, streams, timeoutMs) {
     socket.once('connect_error', (error) => fail(error));
     socket.once('connect', () => {
       connected = true;
+      trace.detach();
       socket
         .timeout(timeoutMs)
         .emitWithAck('subscribe', { streams })
@@ -202,8 +245,8 @@ serveRpc({
     let retryReason;
     let next = 0;
     // A handshake that does not finish is tried once more, as a browser's socket.io client reconnects after
-    // its timeout; how many needed it is reported (an unexplained ~1 in 1,000 burst handshake hangs, see
-    // bench/README.md) so the figures measure the steady state without hiding it.
+    // its timeout; how many needed it is reported, with the first one's trace, so the figures measure the
+    // steady state without hiding a handshake left unanswered (bench/README.md, "where we stand", item 6).
     const open = async () => {
       try {
         return await openClient(group, url, session, streams, timeoutMs);

@@ -46,6 +46,7 @@ function route(socket: Socket, httpServer: HttpServer, hand: HandToWorker): void
     if (toWorker) {
       stopReading(socket);
       if (hand(socket, head)) return;
+      startReading(socket);
     }
     serveHere(socket, head, httpServer);
   };
@@ -67,19 +68,39 @@ function route(socket: Socket, httpServer: HttpServer, hand: HandToWorker): void
   socket.resume();
 }
 
+/** The part of a net.Socket's native handle that says and sets whether it reads. */
+interface ReadingHandle {
+  reading?: boolean;
+  readStop?: () => number;
+}
+
+const handleOf = (socket: Socket) => (socket as unknown as { _handle?: ReadingHandle | null })._handle;
+
 /**
- * Stops reading a connection at the handle, before it is handed to a worker. `pause()` only stops the stream:
- * Node keeps reading a paused socket into its buffer, and once the handle is sent it discards what it reads
- * until it closes its copy. The browser's first socket.io frame follows the worker's upgrade answer within
- * a millisecond, so it could be read here and dropped, leaving that browser's handshake unanswered (about 1
- * in 20 connections in the socket-workers spec before this). Node offers no public call for it; `reading`
- * false makes a later `resume()` start reading again (the primary serving the connection itself).
+ * Stops reading a connection at the handle, for as long as it waits to be handed to a worker. `pause()`
+ * only stops the stream: Node keeps reading a paused socket into its buffer, and once the handle is sent it
+ * discards what it reads until it closes its copy. The browser's first socket.io frame (its CONNECT, with
+ * the token) follows the worker's upgrade answer within a millisecond, so a frame read here is lost and that
+ * browser's handshake is never answered.
+ *
+ * `readStop()` alone is not enough: on the next tick the stream reads ahead (`maybeReadMore` calls `_read`),
+ * and `_read` starts a handle whose `reading` flag is false again. child_process sends one handle at a time,
+ * so in a burst a connection can wait for the sends before it while its handle reads again: that was the
+ * handshake left unanswered about once in 10,000 connections opened 50 at a time (bench/README.md, "where we
+ * stand", item 6). Hence `reading` stays true, which Node's `_read` takes as "already reading". Node offers
+ * no public call for either.
  */
 function stopReading(socket: Socket): void {
-  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
+  const handle = handleOf(socket);
   if (!handle?.readStop) return;
-  handle.reading = false;
   handle.readStop();
+  handle.reading = true;
+}
+
+/** Undoes {@link stopReading} when no worker took the connection: the next `resume()` reads again. */
+function startReading(socket: Socket): void {
+  const handle = handleOf(socket);
+  if (handle) handle.reading = false;
 }
 
 /** Gives the connection to the primary's HTTP server, with the bytes already read first. */
