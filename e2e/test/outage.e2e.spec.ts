@@ -16,6 +16,27 @@ const staleCount = (page: Page, testId: string) =>
     return { all: all.length, stale: all.filter((el) => el.getAttribute('data-stale') === 'true').length };
   }, testId);
 
+/**
+ * What the wallboard shows but cuts off (test ids of elements reaching past the window): the banner, every
+ * tile, the agent notes, every agent card drawn, the waiting list's title.
+ */
+const offScreen = (page: Page) =>
+  page.evaluate(() => {
+    const shown = [
+      ...document.querySelectorAll(
+        '[data-testid="pbx-banner"], [data-testid^="tile-"], [data-testid="agents-stale"], ' +
+          '[data-testid="agents-no-room"], [data-testid="agent-page"], [data-testid="agent-card"], ' +
+          '[data-testid="waiting-list"] h2',
+      ),
+    ];
+    return shown
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5;
+      })
+      .map((el) => el.getAttribute('data-testid') ?? el.tagName);
+  });
+
 describe('a PBX outage on the console and the wallboard', () => {
   let stack: Stack;
   let consolePage: Page;
@@ -104,6 +125,9 @@ describe('a PBX outage on the console and the wallboard', () => {
       100,
     );
     const cardsAfterMs = Date.now() - faultAt;
+    // A one-queue 1080p TV keeps all of it on the screen: the banner and the stale tiles used to push the
+    // agents, and the notes saying why there are none, below its bottom edge.
+    expect(await offScreen(boardPage)).toEqual([]);
     expect(await consolePage.getByTestId('agents-stale').first().textContent()).toContain('PBX link down');
     expect(await boardPage.getByTestId('agents-stale').textContent()).toContain('PBX link down');
     expect(await boardPage.getByTestId('pbx-banner').textContent()).toContain('PBX link down since');
@@ -127,6 +151,7 @@ describe('a PBX outage on the console and the wallboard', () => {
     expect(await axeViolations(consolePage)).toEqual([]);
     expect(await axeViolations(boardPage)).toEqual([]);
     await saveScreenshot(consolePage, 'console-outage');
+    await saveScreenshot(boardPage, 'wallboard-outage');
 
     const recoverAt = Date.now();
     await stack.simulator.post('/sim/faults', { clear: true });

@@ -25,6 +25,8 @@ const CHROME_WIDTH_EM = 0.25 + 0.25 + 0.3 + 0.1;
 const ICON_EM = 1 + 0.3;
 const LINE_GAP_EM = 0.5;
 export const CARD_HEIGHT_EM = 2 * 1.2 + 0.3 + 0.1 + 0.1;
+/** Where a card's second line of text ends (top padding, two lines): a row cut below this still reads. */
+export const CARD_TEXT_BOTTOM_EM = 0.15 + 2 * 1.2;
 /** Pause reasons past this width give way (ellipsis) rather than widen every card. */
 const MAX_STATE_EM = 7;
 

@@ -106,7 +106,7 @@ describe('wallboard', () => {
     expect(label().text()).toContain('updated 3 s ago');
     expect(label().attributes('data-stale')).toBe('false');
     await vi.advanceTimersByTimeAsync(3000);
-    expect(label().text()).toContain('updated 6 s ago');
+    expect(label().text()).toContain('STALE · 6 s ago');
     expect(label().attributes('data-stale')).toBe('true');
     expect(wrapper.get('[data-testid="queue-board"]').attributes('data-stale')).toBe('true');
   });

@@ -34,6 +34,13 @@ describe('FreshnessLabel', () => {
     expect(mount(FreshnessLabel, { props: { ageMs: 12_000, stale: false } }).text()).toBe('updated 12 s ago');
     const stale = mount(FreshnessLabel, { props: { ageMs: 90_000, stale: true } });
     expect(stale.text()).toBe('updated 90 s ago · STALE');
+    const terse = mount(FreshnessLabel, { props: { ageMs: 90_000, stale: true, terse: true } });
+    expect(terse.text()).toBe('STALE · 90 s ago');
+    expect(terse.attributes('data-stale')).toBe('true');
+    // Fresh data reads the same either way.
+    expect(mount(FreshnessLabel, { props: { ageMs: 12_000, stale: false, terse: true } }).text()).toBe(
+      'updated 12 s ago',
+    );
     expect(stale.attributes('data-stale')).toBe('true');
     expect(mount(FreshnessLabel, { props: { ageMs: null, stale: false } }).text()).toBe('waiting for data…');
   });
