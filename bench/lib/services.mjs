@@ -234,7 +234,12 @@ export async function startTap(simUrl) {
   const match = await waitForOutput(child, /listening on (http:\/\/\S+)/, 10_000, 'the PBX tap');
   captureOutput(child);
   const rpc = rpcClient(child, 'pbx tap');
-  return { url: match[1], marks: () => rpc.call('marks'), stop: () => stopChild(child) };
+  return {
+    url: match[1],
+    marks: () => rpc.call('marks'),
+    incoming: () => rpc.call('incoming'),
+    stop: () => stopChild(child),
+  };
 }
 
 /** Starts redis-server on a free port without persistence; answers its URL. */

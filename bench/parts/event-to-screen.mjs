@@ -3,7 +3,7 @@
 // same byte size at the same rate. Runs alternate gateway / bare so both see the same machine load.
 import { sleep } from '../lib/http.mjs';
 import { cpuSeconds } from '../lib/procs.mjs';
-import { latencyCell, ratioRow, row } from '../lib/report.mjs';
+import { latencyCell, ms, ratioRow, row } from '../lib/report.mjs';
 import {
   BENCH_USERS,
   connectSpread,
@@ -11,6 +11,7 @@ import {
   startBare,
   startGateway,
   startSimulator,
+  startTap,
   startWorkers,
 } from '../lib/services.mjs';
 import { medianOf, summarize, wallNow } from '../lib/stats.mjs';
@@ -20,14 +21,36 @@ const HOLD_WINDOW_MS = 10_000;
 /** How long a settled held call stays on screens: RESOLVED_VISIBLE_MS of libs/live-protocol/src/held-call-rules.ts. */
 const RESOLVED_VISIBLE_MS = 30_000;
 
-const FIELDS = ['p50', 'p95', 'p99', 'max', 'lossPct', 'messagesPerSec', 'loadElu', 'cpuPerFrameUs'];
+const FIELDS = [
+  'p50',
+  'p95',
+  'p99',
+  'max',
+  'lossPct',
+  'messagesPerSec',
+  'loadElu',
+  'cpuPerFrameUs',
+  'fromEventP99',
+];
 
 /**
  * One timed run: `count` pushes at `rate`/s through `driver`, then what every client of `group` saw. With
  * `serverPid`, also the CPU that server process used over the run per frame its clients received.
  */
-export async function measurePushes({ pool, driver, group, kind, target, rate, count, graceMs, serverPid }) {
+export async function measurePushes({
+  pool,
+  driver,
+  group,
+  kind,
+  target,
+  rate,
+  count,
+  graceMs,
+  serverPid,
+  tap,
+}) {
   await pool.all('reset');
+  if (tap) await tap.incoming();
   const cpuBefore = serverPid ? cpuSeconds(serverPid) : undefined;
   const pushed = await driver.call('push', { kind, target, ratePerSec: rate, count }, count * 1000 + 60_000);
   if (pushed.errors > 0) throw new Error(`${pushed.errors} pushes failed (${pushed.firstError})`);
@@ -45,8 +68,11 @@ export async function measurePushes({ pool, driver, group, kind, target, rate, c
   const missing = answers.reduce((sum, a) => sum + a.missing, 0);
   const expected = clients * pushed.markers.length;
   const seconds = Math.max(...answers.map((a) => a.seconds));
+  const fromEvent = tap ? await latencyFromEvent(pool, group, pushed.markers, tap) : undefined;
   return {
     ...summarize(latencies),
+    fromEventP99: fromEvent?.p99,
+    eventsUnseen: fromEvent?.unseen,
     lossPct: expected > 0 ? (missing / expected) * 100 : undefined,
     missing,
     // Every message a client got (all streams), per client per second.
@@ -65,6 +91,18 @@ export async function measurePushes({ pool, driver, group, kind, target, rate, c
 }
 
 /**
+ * The same receive times, timed from when the simulator's 30016 for each call passed the tap in front of it
+ * (instead of from the POST that made the simulator hold the call): the gateway's own share, without the
+ * simulator's work and its event hop.
+ */
+async function latencyFromEvent(pool, group, markers, tap) {
+  const seen = new Map((await tap.incoming()).map((event) => [event.callId, event.at]));
+  const timed = markers.filter((m) => seen.has(m.key)).map((m) => ({ key: m.key, t0: seen.get(m.key) }));
+  const answers = await pool.all('collect', () => ({ group, markers: timed }), 60_000);
+  return { ...summarize(answers.flatMap((a) => a.latencies)), unseen: markers.length - timed.length };
+}
+
+/**
  * Frames per call per client: the inbound frames `group`'s clients received since its `framesReset` that
  * carry a change of one of the calls of `runs` (a frame carrying several counts once), ÷ calls × clients.
  */
@@ -76,23 +114,28 @@ export async function framesPerCall(pool, group, runs) {
   return clients > 0 && keys.length > 0 ? frames / (clients * keys.length) : undefined;
 }
 
+/** A simulator, a TCP tap in front of it (to time its 30016 frames) and a gateway that reaches it through the tap. */
 async function startPair() {
   const sim = await startSimulator({ scenario: 'small', trafficRate: 0 });
+  const stops = [sim.stop];
   try {
+    const tap = await startTap(sim.url);
+    stops.unshift(tap.stop);
     const gateway = await startGateway({
-      pbxUrl: sim.url,
+      pbxUrl: tap.url,
       env: { PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS) },
     });
+    stops.unshift(gateway.stop);
     return {
       sim,
+      tap,
       gateway,
       stop: async () => {
-        await gateway.stop();
-        await sim.stop();
+        for (const stop of stops) await stop();
       },
     };
   } catch (error) {
-    await sim.stop();
+    for (const stop of stops) await stop();
     throw error;
   }
 }
@@ -159,6 +202,7 @@ export async function eventToScreen(ctx) {
             count: pushes,
             graceMs,
             serverPid: pids[group],
+            tap: group === 'gateway' ? pair.tap : undefined,
           });
         await measure('bare', 'bare', bareTarget, 5);
         await pool.all('framesReset', () => ({ group: 'bare' }));
@@ -205,6 +249,14 @@ function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count, frames) {
     ratioRow(1, `p99 gateway / bare, N=${n}`, g.p99, b.p99, n === 1000 ? 1.25 : undefined),
     row(
       1,
+      `p99 from the PBX's event, gateway / bare socket.io from its POST, N=${n}`,
+      g.fromEventP99 === undefined ? '–' : `${ms(g.fromEventP99)} / ${ms(b.p99)} ms`,
+      {
+        note: `ratio ${g.fromEventP99 !== undefined && b.p99 ? (g.fromEventP99 / b.p99).toFixed(2) : '–'}×; the gateway's receive times timed from when each 30016 passed a TCP tap between simulator and gateway, not from the POST that made the simulator hold the call: the row above includes the simulator's work and event hop, which bare socket.io does not have${unseen(gatewayRuns)}`,
+      },
+    ),
+    row(
+      1,
       `server CPU per delivered frame, gateway / bare socket.io, N=${n}`,
       `${cpuCell(g.cpuPerFrameUs)} / ${cpuCell(b.cpuPerFrameUs)}`,
       {
@@ -229,6 +281,11 @@ function levelRows(n, gatewayRuns, bareRuns, deltaBytes, count, frames) {
       },
     ),
   ];
+}
+
+function unseen(runs) {
+  const count = runs.reduce((sum, r) => sum + (r.eventsUnseen ?? 0), 0);
+  return count > 0 ? `; ${count} calls' 30016 not seen at the tap` : '';
 }
 
 function framesCell(perCall) {
