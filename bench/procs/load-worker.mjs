@@ -180,21 +180,26 @@ async function paced(count, everyMs, tick, maxInFlight = 64) {
 }
 
 let pushCounter = 0;
+/**
+ * How long a push's POST may take. A server that falls behind (bare socket.io at N = 5,000 on a loaded
+ * 2-core machine answered after more than 10 s) then shows it in its latencies instead of ending the part.
+ */
+const PUSH_TIMEOUT_MS = 60_000;
 /** One push of each kind: returns the marker key and when (wall clock) the POST was sent. */
 const PUSHERS = {
   async inbound(target) {
     const t0 = wallNow();
-    const answer = await postJson(`${target.url}/sim/inbound-calls`, {
-      from: target.from,
-      to: target.to,
-      trunk_name: target.trunk,
-    });
+    const answer = await postJson(
+      `${target.url}/sim/inbound-calls`,
+      { from: target.from, to: target.to, trunk_name: target.trunk },
+      { timeoutMs: PUSH_TIMEOUT_MS },
+    );
     return { key: answer.call_id, t0, channelId: answer.channel_id };
   },
   async bare(target) {
     const key = `bare-${process.pid}-${++pushCounter}`;
     const t0 = wallNow();
-    await postJson(`${target.url}/push`, { id: key, size: target.size });
+    await postJson(`${target.url}/push`, { id: key, size: target.size }, { timeoutMs: PUSH_TIMEOUT_MS });
     return { key, t0 };
   },
   async agent(target) {
