@@ -8,7 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 
-const parent = process.ppid;
+// The spawner names itself: a parent that died while this process was starting (a loaded machine can take
+// longer than the parent lives) would otherwise be missed, as the reaper would be taken for the parent. The
+// variable is dropped so this process's own children fall back to their parent at start.
+const parent = Number(process.env.BENCH_GUARD_PARENT) || process.ppid;
+delete process.env.BENCH_GUARD_PARENT;
+if (process.ppid !== parent) process.exit(0);
 const watchdog = setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 500);

@@ -28,17 +28,22 @@ export function installCleanup() {
 
 /** Spawns `node <args>` (stdout/stderr piped; stdin too with `stdin: true`) as a registered child in its own process group. */
 export function spawnNode(args, { env = {}, cwd, stdin = false } = {}) {
-  return spawnChild(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdin, detached: true });
+  return spawnChild(process.execPath, args, { cwd, env: childEnv(env), stdin, detached: true });
+}
+
+/** The environment of a bench child: ours, `env`, and who its parent is for the child guard. */
+function childEnv(env) {
+  return { ...process.env, ...env, BENCH_GUARD_PARENT: String(process.pid) };
 }
 
 /** Spawns any program (redis-server) as a registered child in its own process group. */
 export function spawnProgram(file, args, { env = {} } = {}) {
-  return spawnChild(file, args, { env: { ...process.env, ...env }, detached: true });
+  return spawnChild(file, args, { env: childEnv(env), detached: true });
 }
 
 /** Forks a bench script with an IPC channel, as a registered child in its own process group. */
 export function forkScript(script, args = [], { env = {}, execArgv = [] } = {}) {
-  return spawnChild(script, args, { env: { ...process.env, ...env }, execArgv, ipc: true, detached: true });
+  return spawnChild(script, args, { env: childEnv(env), execArgv, ipc: true, detached: true });
 }
 
 /** Sends SIGTERM to the child's group, then SIGKILL after `graceMs`; resolves once it exited. */

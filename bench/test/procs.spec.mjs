@@ -51,13 +51,28 @@ describe('child processes', () => {
       process.execPath,
       [
         '-e',
-        `const g = require('node:child_process').spawn(process.execPath, ['--import', ${JSON.stringify(guard)}, '-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true });
+        `const g = require('node:child_process').spawn(process.execPath, ['--import', ${JSON.stringify(guard)}, '-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true, env: { ...process.env, BENCH_GUARD_PARENT: String(process.pid) } });
          g.unref(); console.log('guarded ' + g.pid); setTimeout(() => process.exit(0), 300);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const [, pid] = await waitForOutput(middle, /guarded (\d+)/, 10_000, 'the middle process');
     expect(alive(Number(pid))).toBe(true);
+    await waitFor(() => !alive(Number(pid)), 'the orphaned guarded process to exit', 5_000, 50);
+  });
+
+  it('a guarded process exits when the bench that started it died before the guard loaded', async () => {
+    // The middle process exits at once: the grandchild's guard loads with the reaper as its parent.
+    const middle = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const g = require('node:child_process').spawn(process.execPath, ['--import', ${JSON.stringify(guard)}, '-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true, env: { ...process.env, BENCH_GUARD_PARENT: String(process.pid) } });
+         g.unref(); console.log('guarded ' + g.pid); process.exit(0);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [, pid] = await waitForOutput(middle, /guarded (\d+)/, 10_000, 'the middle process');
     await waitFor(() => !alive(Number(pid)), 'the orphaned guarded process to exit', 5_000, 50);
   });
 });
