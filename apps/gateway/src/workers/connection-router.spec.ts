@@ -1,10 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { connect, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenRouted } from './connection-router.js';
 
@@ -92,11 +89,9 @@ describe('connection router', () => {
   });
 
   it('hands the first frame to the worker even when the handle is sent late', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'switchboard-router-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const script = join(dir, 'reader.cjs');
-    writeFileSync(script, READER_CHILD);
-    const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(process.execPath, ['-e', READER_CHILD], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     cleanups.push(() => child.kill());
     const { hand, next } = handed();
     const { port } = await router(hand);
