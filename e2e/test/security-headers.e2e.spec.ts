@@ -116,7 +116,7 @@ describe('the dashboard under the gateway’s security headers (strict CSP, no i
     const shownAfter = Date.now() - started;
     // Live data: an agent logged out on the PBX shows as logged out, through the socket the CSP allows.
     const agent = (await queueAgents(stack.gateway.url, stack.adminToken, QUEUE)).find(
-      (a) => a.agent_type === 'dynamic' && a.is_login === 1 && a.call_status === 0,
+      (a) => a.agent_type === 'dynamic' && a.is_login === 1 && a.call_status === 1,
     );
     const extId = world.extensions.find((ext) => ext.number === agent?.number)?.id;
     if (!agent || extId === undefined) throw new Error(`queue ${QUEUE} has no logged-in dynamic agent`);

@@ -34,7 +34,7 @@ describe('wallboard against the gateway and the simulator', () => {
   /** A dynamic agent of the queue, logged in, idle and not paused: one whose state only we change. */
   async function idleDynamicAgent(): Promise<PbxAgent & { extId: number }> {
     const agent = (await agentsOfQueue()).find(
-      (a) => a.agent_type === 'dynamic' && a.is_login === 1 && a.is_pause === 0 && a.call_status === 0,
+      (a) => a.agent_type === 'dynamic' && a.is_login === 1 && a.is_pause === 0 && a.call_status === 1,
     );
     const extId = world.extensions.find((ext) => ext.number === agent?.number)?.id;
     if (!agent || extId === undefined) throw new Error(`queue ${QUEUE} has no idle dynamic agent`);

@@ -6,8 +6,20 @@ import type { AuditChange } from './pbx-config.js';
  * the gateway clock). Wire shapes of the PBX never cross this line.
  */
 
-/** Mutually exclusive agent states; a legend counts each. */
-export type AgentState = 'available' | 'ringing' | 'on_call' | 'on_hold' | 'paused' | 'logged_out';
+/**
+ * Mutually exclusive agent states; a legend counts each. `offline`: logged in, but no phone or app of the agent
+ * is registered, so the PBX cannot ring them. `unknown`: logged in and the PBX reports it does not know the
+ * agent's call (never shown as available on a guess).
+ */
+export type AgentState =
+  | 'available'
+  | 'ringing'
+  | 'on_call'
+  | 'on_hold'
+  | 'paused'
+  | 'offline'
+  | 'unknown'
+  | 'logged_out';
 
 /** Every agent state, in legend order. */
 export const AGENT_STATES: readonly AgentState[] = [
@@ -16,6 +28,8 @@ export const AGENT_STATES: readonly AgentState[] = [
   'on_call',
   'on_hold',
   'paused',
+  'offline',
+  'unknown',
   'logged_out',
 ];
 

@@ -6,6 +6,7 @@ import * as api from './index.js';
  * bench and e2e may rely on: do it on purpose, with a reviewer, and JSDoc what you add.
  */
 const RUNTIME_EXPORTS = [
+  'AGENT_CALL_STATUS',
   'CALL_NOTE_IN_CALL_SAMPLE_SPELLING',
   'CALL_NOTE_UPDATE_ENTRIES',
   'ClientCredentialsTokenProvider',

@@ -7,13 +7,22 @@ import { pauseOverdue } from './thresholds.js';
 export const HOLD_TOO_LONG_SEC = 60;
 
 /** Why an agent is shown first, most urgent first; null when nothing needs a look. */
-export type AgentException = 'ringing' | 'hold-too-long' | 'pause-over-limit' | 'logged-out';
+export type AgentException =
+  | 'ringing'
+  | 'phone-offline'
+  | 'hold-too-long'
+  | 'pause-over-limit'
+  | 'unknown'
+  | 'logged-out';
 
 const EXCEPTION_RANK: Readonly<Record<AgentException, number>> = {
   ringing: 0,
-  'hold-too-long': 1,
-  'pause-over-limit': 2,
-  'logged-out': 3,
+  // Logged in and offered calls the PBX cannot ring: the supervisor can act on it now.
+  'phone-offline': 1,
+  'hold-too-long': 2,
+  'pause-over-limit': 3,
+  unknown: 4,
+  'logged-out': 5,
 };
 
 /** The exception an agent is in at `now` (gateway ms), or null. A stale agent is judged at its frozen time. */
@@ -28,6 +37,8 @@ export function agentException(
     ringing: 'ringing',
     on_hold: seconds > HOLD_TOO_LONG_SEC ? 'hold-too-long' : null,
     paused: pauseOverdue(seconds, maxPauseSec) ? 'pause-over-limit' : null,
+    offline: 'phone-offline',
+    unknown: 'unknown',
     logged_out: 'logged-out',
   };
   return byState[agent.state] ?? null;

@@ -52,6 +52,8 @@ const AGENT_HINTS: Record<AgentState, string> = {
   on_call: 'Agents talking on a call.',
   on_hold: 'Agents with a caller on hold.',
   paused: 'Agents logged in but paused (not offered calls).',
+  offline: 'Agents logged in whose phone and apps are all offline: the PBX cannot ring them.',
+  unknown: 'Agents logged in whose call the PBX reports as unknown.',
   logged_out: 'Agents of this queue who are not logged in.',
 };
 

@@ -32,6 +32,16 @@ export const STATE_SHAPES: Readonly<Record<AgentStateStyle['shape'], StateShape>
   square: { d: roundedRect(2, 2, 12, 12, 1.5), paint: FILLED },
   diamond: { d: 'M8 0.8L15.2 8L8 15.2L0.8 8Z', paint: FILLED },
   bars: { d: roundedRect(2.5, 2, 4, 12, 1) + roundedRect(9.5, 2, 4, 12, 1), paint: FILLED },
+  // A square outline crossed out: a phone that is not there.
+  'plug-slash': {
+    d: `${roundedRect(2, 2, 12, 12, 2)}M2.5 13.5L13.5 2.5`,
+    paint: { fill: 'none', stroke: 'currentColor', 'stroke-width': '2' },
+  },
+  // A question mark: the PBX does not know.
+  question: {
+    d: 'M5 6a3 3 0 1 1 4.2 2.75c-.8.35-1.2.9-1.2 1.75v.5M8 13.2v.3',
+    paint: { fill: 'none', stroke: 'currentColor', 'stroke-width': '2.2', 'stroke-linecap': 'round' },
+  },
   'ring-slash': {
     d: `${circle(6)}M3.8 12.2L12.2 3.8`,
     paint: { fill: 'none', stroke: 'currentColor', 'stroke-width': '2' },

@@ -1,7 +1,11 @@
 import type { AgentState } from '@switchboard/live-protocol';
+import { AGENT_CALL_STATUS } from '@switchboard/pbx-api';
 
-/** What the agent's phone is doing, as far as the queue is concerned. */
-export type AgentCall = 'idle' | 'ringing' | 'talking' | 'held';
+/**
+ * What the agent's phone is doing, as far as the queue is concerned. `unknown`: the PBX said it does not know
+ * (queue/agent_status `call_status` 0, or a code the guide does not document) and nothing else told us.
+ */
+export type AgentCall = 'idle' | 'ringing' | 'talking' | 'held' | 'unknown';
 
 /** The facts behind an agent's state; the state itself is derived so every source agrees. */
 export interface AgentFacts {
@@ -9,11 +13,18 @@ export interface AgentFacts {
   paused: boolean;
   pauseReason: string;
   call: AgentCall;
+  /**
+   * Whether any of the agent's phones or apps is registered (extension/list `online_status`, event 30007);
+   * undefined while the gateway has not read it, which never shows as offline.
+   */
+  phoneOnline?: boolean;
 }
 
 /**
- * The one agent state shown, from the facts. A call beats a pause (a paused agent can still be on a
- * direct call, and a supervisor must see that they are busy); logged out beats everything.
+ * The one agent state shown, from the facts. Logged out beats everything; a call beats a pause (a paused agent
+ * can still be on a direct call, and a supervisor must see that they are busy); a phone known to be offline
+ * beats a pause and availability (the agent cannot take a call whatever the queue says); a pause is a fact even
+ * when the call is unknown; an unknown call is shown as unknown, never guessed to be free.
  */
 export function deriveAgentState(facts: AgentFacts): AgentState {
   if (!facts.loggedIn) return 'logged_out';
@@ -25,20 +36,35 @@ export function deriveAgentState(facts: AgentFacts): AgentState {
     case 'ringing':
       return 'ringing';
     default:
-      return facts.paused ? 'paused' : 'available';
+      if (facts.phoneOnline === false) return 'offline';
+      if (facts.paused) return 'paused';
+      return facts.call === 'unknown' ? 'unknown' : 'available';
   }
 }
 
 /**
- * `call_status` of queue/agent_status. Documented: 2 = in a call (also when the agent holds it),
- * 5 = the caller put the call on hold. The simulator also reports 1 while the agent's phone rings;
- * a PBX that does not simply never sends it, and ringing then comes from the call_status ringing list.
+ * The agent's call from `call_status` of queue/agent_status, by the codes the guide documents
+ * (docs/pbx/queues-and-agents.md#call_status-values): 1 idle, 2 in a call (also held by the agent), 3 ringing,
+ * 4 a new call ringing during a call (still on the first call), 5 held by the caller. 0 means the PBX does not
+ * know, and an undocumented code is read the same way: the agent is ringing when the same poll's
+ * queue/call_status ringing list names them, else keeps the call the gateway knew (`previous`, from events or
+ * the last poll), else is unknown.
  */
-export function callFromCallStatus(callStatus: number, ringing: boolean): AgentCall {
-  if (callStatus === 5) return 'held';
-  if (callStatus === 2) return 'talking';
-  if (callStatus === 1 || ringing) return 'ringing';
-  return 'idle';
+export function callFromCallStatus(callStatus: number, ringing: boolean, previous?: AgentCall): AgentCall {
+  switch (callStatus) {
+    case AGENT_CALL_STATUS.IDLE:
+      return 'idle';
+    case AGENT_CALL_STATUS.IN_CALL:
+    case AGENT_CALL_STATUS.RINGING_IN_CALL:
+      return 'talking';
+    case AGENT_CALL_STATUS.RINGING:
+      return 'ringing';
+    case AGENT_CALL_STATUS.HELD_BY_CALLER:
+      return 'held';
+    default:
+      if (ringing) return 'ringing';
+      return previous ?? 'unknown';
+  }
 }
 
 /** What a 30029 Agent Status Changed event says; undefined for a status this gateway does not know. */

@@ -7,18 +7,20 @@ function stateOf(queue: QueueLiveState, number: string) {
 }
 
 describe('QueueLiveState from polls', () => {
-  it('maps agent_status and call_status to the six agent states', () => {
+  it('maps agent_status and every documented call_status code to one agent state', () => {
     const queue = new QueueLiveState(META);
     queue.applyPoll(
       [
-        agent('2001'),
+        agent('2001', { call_status: 1 }),
         agent('2002', { call_status: 2 }),
         agent('2003', { call_status: 5 }),
         agent('2004', { is_pause: 1, pause_reason: 'Lunch' }),
         agent('2005', { is_login: 0, agent_type: 'static' }),
-        agent('2006'),
+        agent('2006', { call_status: 3 }),
+        agent('2007', { call_status: 4 }),
+        agent('2008', { call_status: 0 }),
       ],
-      calls({ ringing_list: [entry('c1', '555', '2006', 3)] }),
+      calls(),
       1_000,
     );
     const view = queue.view(TODAY);
@@ -29,15 +31,67 @@ describe('QueueLiveState from polls', () => {
       ['2004', 'paused', 'Lunch', 'dynamic'],
       ['2005', 'logged_out', '', 'static'],
       ['2006', 'ringing', '', 'dynamic'],
+      // 4: a second call rings while the agent is still on the first.
+      ['2007', 'on_call', '', 'dynamic'],
+      // 0: the PBX does not know; nothing else said, so never guessed as available.
+      ['2008', 'unknown', '', 'dynamic'],
     ]);
     expect(view.stats.agentCounts).toEqual({
       available: 1,
       ringing: 1,
-      on_call: 1,
+      on_call: 2,
       on_hold: 1,
       paused: 1,
+      offline: 0,
+      unknown: 1,
       logged_out: 1,
     });
+  });
+
+  it('reads 1 as idle even when an older reading of the codes would have said ringing', () => {
+    // The guide's own example lists idle agents with call_status 1; reading 1 as ringing showed every idle
+    // agent of a real PBX as ringing.
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001', { call_status: 1 }), agent('2002', { call_status: 3 })], calls(), 1_000);
+    expect(stateOf(queue, '2001')?.state).toBe('available');
+    expect(stateOf(queue, '2002')?.state).toBe('ringing');
+  });
+
+  it('on 0 or an undocumented code keeps the call it knew, takes ringing from the ringing list, else shows unknown', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001', { call_status: 2 }), agent('2002'), agent('2003')], calls(), 1_000);
+    queue.applyPoll(
+      [agent('2001', { call_status: 0 }), agent('2002', { call_status: 0 }), agent('2003', { call_status: 9 })],
+      calls({ ringing_list: [entry('c1', '555', '2002', 3)] }),
+      2_000,
+    );
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'on_call', since: 1_000 });
+    expect(stateOf(queue, '2002')?.state).toBe('ringing');
+    // 2003 was idle at the last poll: the previous call is kept, not guessed anew.
+    expect(stateOf(queue, '2003')?.state).toBe('available');
+    const fresh = new QueueLiveState(META);
+    fresh.applyPoll([agent('2003', { call_status: 9 }), agent('2004', { call_status: 0, is_pause: 1 })], calls(), 1_000);
+    expect(stateOf(fresh, '2003')?.state).toBe('unknown');
+    // A pause is a fact even when the call is not known.
+    expect(stateOf(fresh, '2004')?.state).toBe('paused');
+  });
+
+  it('shows a logged-in agent whose phone is offline as offline until it registers again, a call winning', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001'), agent('2002', { is_pause: 1, pause_reason: 'Lunch' })], calls(), 1_000);
+    expect(queue.applyPhoneOnline('2001', false, 2_000)).toBe(true);
+    expect(queue.applyPhoneOnline('2002', false, 2_000)).toBe(true);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'offline', since: 2_000 });
+    expect(stateOf(queue, '2002')?.state).toBe('offline');
+    // Polls do not forget what extension/list said.
+    queue.applyPoll([agent('2001'), agent('2002', { is_pause: 1, pause_reason: 'Lunch' })], calls(), 3_000);
+    expect(stateOf(queue, '2001')).toMatchObject({ state: 'offline', since: 2_000 });
+    queue.applyPoll([agent('2001', { call_status: 2 })], calls(), 4_000);
+    expect(stateOf(queue, '2001')?.state).toBe('on_call');
+    expect(queue.applyPhoneOnline('2001', true, 5_000)).toBe(false);
+    queue.applyPoll([agent('2001')], calls(), 6_000);
+    expect(stateOf(queue, '2001')?.state).toBe('available');
+    expect(queue.applyPhoneOnline('9999', false, 7_000)).toBe(false);
   });
 
   it('treats call_status 2 as on call even when the agent holds the call, and only 5 as on hold', () => {

@@ -86,13 +86,15 @@ export class QueueLiveState {
     const ringingAgents = new Set(calls.ringing_list.map((c) => c.callee_number));
     const next = new Map<string, AgentRecord>();
     for (const agent of agents) {
+      const previous = this.agents.get(agent.number);
       const facts: AgentFacts = {
         loggedIn: agent.is_login === 1,
         paused: agent.is_pause === 1,
         pauseReason: agent.is_pause === 1 ? (agent.pause_reason ?? '') : '',
-        call: callFromCallStatus(agent.call_status, ringingAgents.has(agent.number)),
+        call: callFromCallStatus(agent.call_status, ringingAgents.has(agent.number), previous?.call),
+        ...(previous?.phoneOnline !== undefined ? { phoneOnline: previous.phoneOnline } : {}),
       };
-      next.set(agent.number, this.record(this.agents.get(agent.number), agent, facts, now));
+      next.set(agent.number, this.record(previous, agent, facts, now));
     }
     this.agents = next;
 
@@ -152,6 +154,14 @@ export class QueueLiveState {
     return call ? this.update(extension, { call }, now) : false;
   }
 
+  /**
+   * Whether an agent's phone or app is registered (extension/list `online_status`, event 30007); applies when the
+   * extension is an agent here. Returns whether the shown state changed.
+   */
+  applyPhoneOnline(extension: string, online: boolean, now: number): boolean {
+    return this.update(extension, { phoneOnline: online }, now);
+  }
+
   /** 30011: a call's legs changed; updates agents on it and drops a waiting caller that was answered or hung up. */
   applyCallStatus(callId: string, legs: readonly CallLeg[], now: number): boolean {
     let changed = false;
@@ -201,11 +211,13 @@ export class QueueLiveState {
   private update(agentNumber: string, change: Partial<AgentFacts>, now: number): boolean {
     const agent = this.agents.get(agentNumber);
     if (!agent) return false;
+    const phoneOnline = change.phoneOnline ?? agent.phoneOnline;
     const facts: AgentFacts = {
       loggedIn: change.loggedIn ?? agent.loggedIn,
       paused: change.paused ?? agent.paused,
       pauseReason: change.pauseReason ?? agent.pauseReason,
       call: change.call ?? agent.call,
+      ...(phoneOnline !== undefined ? { phoneOnline } : {}),
     };
     const next = this.record(agent, agent, facts, now);
     this.agents.set(agentNumber, next);

@@ -38,7 +38,7 @@ export function agent(number: string, fields: Partial<QueueAgent> = {}): QueueAg
     number,
     is_login: 1,
     is_pause: 0,
-    call_status: 0,
+    call_status: 1, // idle (docs/pbx/queues-and-agents.md#call_status-values)
     pause_reason: '',
     agent_type: 'dynamic',
     ...fields,

@@ -34,7 +34,7 @@ describe('agent states', () => {
     const ringing = h.recorder.of(EVENT.AGENT_STATUS).find((msg) => msg['status'] === 'Ringing');
     const agent = ringing?.['agent_number'] as string;
     expect(agent).toMatch(/^100\d$/);
-    expect(agentRow(h, queueId, agent)?.['call_status']).toBe(1);
+    expect(agentRow(h, queueId, agent)?.['call_status']).toBe(3); // ringing
 
     let sawBusy = false;
     for (let s = 0; s < 3 * 3600 && agentStatuses(h, agent).at(-1) !== 'Idle'; s += 1) {
@@ -45,6 +45,7 @@ describe('agent states', () => {
       }
     }
     expect(agentStatuses(h, agent)).toEqual(['Ringing', 'Busy', 'WrapUp', 'Idle']);
+    expect(agentRow(h, queueId, agent)?.['call_status']).toBe(1); // idle again
     const phone = h.recorder
       .of(EVENT.EXTENSION_STATUS)
       .filter((msg) => msg['extension'] === agent)

@@ -1,4 +1,5 @@
 import { agentStatusMsg, EVENT, type AgentStatus } from './event-payloads.js';
+import { AGENT_CALL_STATUS as CALL_STATUS, type AgentCallStatus } from '@switchboard/pbx-api';
 import { IndexedSet } from './indexed-set.js';
 import type { SeededRandom } from '../support/seeded-random.js';
 import type { AgentCallState, AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
@@ -75,11 +76,15 @@ export class AgentBook {
     return m.paused ? 'Paused' : 'Idle';
   }
 
-  /** call_status of queue/agent_status: 0 no call, 1 ringing, 2 in a call (or held by the agent), 5 held by the caller. */
-  callStatus(agent: AgentRt): number {
-    if (agent.state === 'ringing') return 1;
-    if (agent.state !== 'busy') return 0;
-    return agent.call?.hold?.by === 'caller' ? 5 : 2;
+  /**
+   * call_status of queue/agent_status, as the guide documents it (docs/pbx/queues-and-agents.md#call_status-values):
+   * 1 idle (wrap-up included: no call), 3 ringing, 2 in a call (also held by the agent), 5 held by the caller.
+   * 4 (a second call ringing during a call) and 0 (unknown) never arise: this PBX rings only free agents.
+   */
+  callStatus(agent: AgentRt): AgentCallStatus {
+    if (agent.state === 'ringing') return CALL_STATUS.RINGING;
+    if (agent.state !== 'busy') return CALL_STATUS.IDLE;
+    return agent.call?.hold?.by === 'caller' ? CALL_STATUS.HELD_BY_CALLER : CALL_STATUS.IN_CALL;
   }
 
   /** Why a membership is paused, when it is. */

@@ -4,7 +4,7 @@
  * queue/agent_status and event 30029, with the reason checked against the current list, the automatic
  * unpause on the simulator's clock, no queue calls for a paused agent, PBX errors and the shared checks.
  */
-import { PBX_ERRCODE, type PbxEvent, type QueueAgent } from '@switchboard/pbx-api';
+import { AGENT_CALL_STATUS, PBX_ERRCODE, type PbxEvent, type QueueAgent } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectPbxError,
@@ -48,7 +48,7 @@ async function freeDynamicAgents(skip: readonly string[] = []) {
         a.agent_type === 'dynamic' &&
         a.is_login === 1 &&
         a.is_pause === 0 &&
-        a.call_status === 0 &&
+        a.call_status === AGENT_CALL_STATUS.IDLE &&
         !skip.includes(a.number),
     );
     if (agents.length >= 2)

@@ -3,7 +3,7 @@
  * queue/agent_status, queue/call_status and agent/login (log in, log out, paused) — each answer checked
  * against the call center's state, a PBX error, and the shared checks.
  */
-import { PBX_ERRCODE, type QueueAgent } from '@switchboard/pbx-api';
+import { AGENT_CALL_STATUS, PBX_ERRCODE, type QueueAgent } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectPbxError,
@@ -79,7 +79,9 @@ describe('queue/agent_status', () => {
       expect([0, 1]).toContain(agent.is_pause);
       if (agent.is_pause === 0) expect(agent.pause_reason).toBe('');
     }
-    expect(status.data.some((a) => a.call_status !== 0)).toBe(true); // traffic keeps some agents busy
+    // Every code is a documented one, and 0 (unknown) never comes from this PBX.
+    for (const agent of status.data) expect([1, 2, 3, 4, 5]).toContain(agent.call_status);
+    expect(status.data.some((a) => a.call_status !== AGENT_CALL_STATUS.IDLE)).toBe(true); // traffic keeps some agents busy
   });
 
   it('an unknown queue is 40004', async () => {

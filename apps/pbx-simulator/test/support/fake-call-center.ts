@@ -25,6 +25,7 @@ export const FAKE_WORLD: WorldInfo = {
   inboundRoutes: [
     {
       id: 1,
+      pos: 2,
       name: 'Sales line',
       did_patterns: ['5550001'],
       trunk_ids: [1],
@@ -33,6 +34,7 @@ export const FAKE_WORLD: WorldInfo = {
     },
     {
       id: 2,
+      pos: 1,
       name: 'Support line',
       did_patterns: ['_55500[2-9]X'],
       trunk_ids: [1, 2],
@@ -70,7 +72,7 @@ export function fakeCallCenter(options: CallCenterOptions): FakeCallCenter {
           number: '1001',
           is_login: 1,
           is_pause: 0,
-          call_status: 0,
+          call_status: 1, // idle
           pause_reason: '',
           agent_type: 'static',
           queue: params['id'],
@@ -131,6 +133,7 @@ export function fakeCallCenter(options: CallCenterOptions): FakeCallCenter {
         call_to_number: '6400',
         call_to_name: 'Sales',
         ring_duration: 5,
+        queue_wait: 5,
         talk_duration: 60,
         hold_duration: 0,
         duration: 65,

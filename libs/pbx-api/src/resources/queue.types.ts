@@ -22,6 +22,25 @@ export interface QueueAgentPauseParams {
 /** Answer of queue/agent_pause. */
 export type QueueAgentPauseResponse = PbxSuccess;
 
+/**
+ * `call_status` codes of queue/agent_status, as the guide's "Query Agent Status of a Queue" page documents them
+ * (docs/pbx/queues-and-agents.md#call_status-values).
+ */
+export const AGENT_CALL_STATUS = {
+  UNKNOWN: 0,
+  IDLE: 1,
+  /** In a call; also when the agent put it on hold. */
+  IN_CALL: 2,
+  RINGING: 3,
+  /** A new call rings while the agent is in a call. */
+  RINGING_IN_CALL: 4,
+  /** The caller put the call on hold. */
+  HELD_BY_CALLER: 5,
+} as const;
+
+/** A documented `call_status` code. */
+export type AgentCallStatus = (typeof AGENT_CALL_STATUS)[keyof typeof AGENT_CALL_STATUS];
+
 /** One agent of a queue (docs/pbx/queues-and-agents.md#agent-status). */
 export interface QueueAgent {
   name: string;
@@ -31,7 +50,11 @@ export interface QueueAgent {
   is_login: number;
   /** 1 when paused from receiving queue calls. */
   is_pause: number;
-  /** 2 = in a call (also when the agent holds it), 5 = the caller put the call on hold; other values are not published. */
+  /**
+   * The agent's call ({@link AGENT_CALL_STATUS}): 0 unknown, 1 idle, 2 in a call (also when the agent holds it),
+   * 3 ringing, 4 a new call ringing during a call, 5 the caller put the call on hold. Typed as a number:
+   * a firmware may add codes, and a reader must not mistake one for a known state.
+   */
   call_status: number;
   /** Pause reason; empty when not paused. */
   pause_reason: string;

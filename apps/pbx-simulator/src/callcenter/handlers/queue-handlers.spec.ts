@@ -77,7 +77,7 @@ describe('queue/agent_status', () => {
       expect([0, 1]).toContain(agent['is_login']);
       expect([0, 1]).toContain(agent['is_pause']);
       expect(['static', 'dynamic']).toContain(agent['agent_type']);
-      expect(agent['call_status']).toBe(0);
+      expect(agent['call_status']).toBe(1); // idle: no traffic has started
       if (agent['is_pause'] === 0) expect(agent['pause_reason']).toBe('');
     }
   });
