@@ -56,7 +56,10 @@ export interface FinishedCall {
   call_from_name: string;
   call_to_number: string;
   call_to_name: string;
+  /** From the call's start to its answer (an IVR or a held-call prompt before the queue included). */
   ring_duration: number;
+  /** From entering the queue to an agent's answer (30012 `agent_ring_time`); 0 when no agent of a queue answered. */
+  queue_wait: number;
   talk_duration: number;
   hold_duration: number;
   duration: number;
@@ -94,6 +97,8 @@ export interface TrunkInfo {
 /** An inbound route: DID patterns on trunks to a destination (a queue in every scenario). */
 export interface InboundRouteInfo {
   id: number;
+  /** Place in the PBX's route table, 1 first (inbound_route/list `pos`); not the id order. */
+  pos: number;
   name: string;
   did_patterns: string[];
   trunk_ids: number[];

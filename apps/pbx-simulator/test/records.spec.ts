@@ -53,19 +53,21 @@ describe('record store', () => {
     expect(cdr.sn).toBe('3631A2124SIM');
     expect(JSON.parse(cdr.msg)).toEqual({
       call_id: call.call_id,
-      time_start: '2025/08/22 16:44:40',
+      // As the guide's example of 30012: dashed date whatever the display format, capitalised type, empty text
+      // fields as one space, and the queue wait in agent_ring_time (the fake call's 5 s).
+      time_start: '2025-08-22 16:44:40',
       call_from: '5553000100',
       call_to: '6400',
       call_duration: 107,
       talk_duration: 100,
       src_trunk_name: 'carrier-a',
-      dst_trunk_name: '',
-      pin_code: '',
+      dst_trunk_name: ' ',
+      pin_code: ' ',
       status: 'ANSWERED',
-      type: 'inbound',
+      type: 'Inbound',
       recording: `20250822164440-${call.call_id}-5553000100-6400-Inbound.wav`,
       did_number: '5550001',
-      agent_ring_time: 7,
+      agent_ring_time: 5,
     });
 
     const notes = await api(harness.sim, access, 'callnotes/get', {

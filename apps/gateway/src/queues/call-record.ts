@@ -65,7 +65,9 @@ export function factsFromNewCdr(msg: NewCdrMsg): FinishedCallFacts | undefined {
     fromNumber: partyNumber(msg.call_from),
     toNumber: partyNumber(msg.call_to),
     didNumber: msg.did_number ?? '',
-    waitSec: Math.max(0, duration - talk),
+    // agent_ring_time counts from entering the queue; call_duration - talk_duration also counts an IVR before it
+    // (docs/pbx/events.md#30012-new-cdr).
+    waitSec: answered && msg.agent_ring_time !== undefined ? seconds(msg.agent_ring_time) : Math.max(0, duration - talk),
     talkSec: talk,
   };
 }

@@ -121,6 +121,25 @@ describe('finished-call facts', () => {
     expect(factsFromNewCdr(msg)).toMatchObject({ callId: 'c1', waitSec: 15, talkSec: 55, toNumber: '2001' });
     expect(partyNumber('Sales<6400>')).toBe('6400');
   });
+
+  it('reads a 30012 wait from agent_ring_time when the PBX sends it (an IVR before the queue is not waiting)', () => {
+    const msg: NewCdrMsg = {
+      call_id: 'c2',
+      call_from: '5550100',
+      call_to: '2001',
+      call_duration: 100,
+      talk_duration: 55,
+      status: 'ANSWERED',
+      type: 'inbound',
+      agent_ring_time: 12,
+    };
+    // 45 s from the call's start to the answer, of which 33 s in an IVR.
+    expect(factsFromNewCdr(msg)).toMatchObject({ waitSec: 12, talkSec: 55 });
+    // An unanswered call has no agent ring time worth reading: the whole call was waiting.
+    expect(factsFromNewCdr({ ...msg, status: 'NO ANSWER', talk_duration: 0, agent_ring_time: 0 })).toMatchObject({
+      waitSec: 100,
+    });
+  });
 });
 
 describe('DailyQueueStats', () => {

@@ -198,6 +198,10 @@ export class CallRegistry {
       call_to_number: to.number,
       call_to_name: to.name,
       ring_duration: seconds((call.answeredMs ?? now) - call.startedMs),
+      queue_wait:
+        answered && answeredBy && call.queuedMs !== undefined
+          ? seconds((call.answeredMs as number) - call.queuedMs)
+          : 0,
       talk_duration: answered ? seconds(now - (call.answeredMs as number)) : 0,
       hold_duration: seconds(call.holdMs),
       duration: seconds(now - call.startedMs),

@@ -223,6 +223,7 @@ export class Conferences {
       call_to_number: room.def.number,
       call_to_name: room.def.name,
       ring_duration: 0,
+      queue_wait: 0,
       talk_duration: stay,
       hold_duration: 0,
       duration: stay,

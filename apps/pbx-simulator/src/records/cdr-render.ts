@@ -119,23 +119,32 @@ export function renderRecording(stored: StoredCall, context: RenderContext): Rec
   };
 }
 
-/** Payload of event 30012 New CDR, with the documented field names (status `ANSWERED`, type lower-case). */
+/**
+ * Payload of event 30012 New CDR as the guide's example on its page shows it (docs/pbx/events.md#30012-new-cdr):
+ * `type` and `status` capitalised (`Inbound`, `ANSWERED`), `time_start` as `YYYY-MM-DD HH:mm:ss` in the PBX's
+ * zone, an empty text field as one space, and `agent_ring_time` the wait from entering the queue to the answer.
+ */
 export function newCdrEvent(stored: StoredCall, display: DisplayTime): Record<string, unknown> {
   const { call } = stored;
   return {
     call_id: call.call_id,
-    time_start: display.format(call.timestamp),
+    time_start: display.dashed(call.timestamp),
     call_from: call.call_from_number,
     call_to: call.call_to_number,
     call_duration: call.duration,
     talk_duration: call.talk_duration,
-    src_trunk_name: call.src_trunk,
-    dst_trunk_name: call.dst_trunk,
-    pin_code: '',
+    src_trunk_name: spaceIfEmpty(call.src_trunk),
+    dst_trunk_name: spaceIfEmpty(call.dst_trunk),
+    pin_code: spaceIfEmpty(''),
     status: call.disposition,
-    type: call.type.toLowerCase(),
+    type: call.type,
     recording: recordFileOf(stored, display),
-    did_number: call.did_number,
-    agent_ring_time: call.agent_number ? call.ring_duration : 0,
+    did_number: spaceIfEmpty(call.did_number),
+    agent_ring_time: call.queue_wait,
   };
+}
+
+/** The example of 30012 sends an empty text field as a single space. */
+function spaceIfEmpty(value: string): string {
+  return value === '' ? ' ' : value;
 }

@@ -54,6 +54,8 @@ export function historyCalls(
       call_to_number: agent?.number ?? line.queue.number,
       call_to_name: agent?.name ?? line.queue.name,
       ring_duration: ring,
+      // History calls went straight to the queue: the wait is the ring time.
+      queue_wait: agent ? ring : 0,
       talk_duration: talk,
       hold_duration: 0,
       duration: ring + talk,

@@ -60,6 +60,7 @@ export function legacyCalls(world: WorldInfo, seed: number, nowSeconds: number):
         call_to_number: to?.number ?? '1001',
         call_to_name: to?.name ?? '',
         ring_duration: ring,
+        queue_wait: 0,
         talk_duration: talk,
         hold_duration: 0,
         duration: ring + talk,

@@ -62,6 +62,12 @@ export class DisplayTime {
     return memoized(this.formatted, second, () => this.pbx.format(second));
   }
 
+  /** `YYYY-MM-DD HH:mm:ss` in local time, whatever the display format: 30012 `time_start` as the guide's example shows it. */
+  dashed(unixSeconds: number): string {
+    const w = wallTimeAt(Math.floor(unixSeconds) * 1000, this.pbx.timeZone);
+    return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+  }
+
   /** `YYYYMMDDHHmmss` in local time, as the PBX uses in file names and note IDs. */
   compact(unixSeconds: number): string {
     const second = Math.floor(unixSeconds);

@@ -22,6 +22,7 @@ export function dropNulls(value: unknown): unknown {
 // The rule has checked types, so these only convert: IDs to text, integer text to numbers.
 const text = (value: unknown): string => String(value);
 const optText = (value: unknown): string | undefined => (value === undefined ? undefined : String(value));
+const optTrimmed = (value: unknown): string | undefined => optText(value)?.trim();
 function int(value: unknown): number {
   const n = toInt(value);
   if (n === undefined) throw new TypeError(`expected an integer, got ${typeof value}`);
@@ -88,6 +89,11 @@ export const PBX_EVENT_MSG_NORMALISERS: { readonly [T in KnownPbxEventType]: Msg
       call_duration: optInt(raw['call_duration']),
       talk_duration: optInt(raw['talk_duration']),
       agent_ring_time: optInt(raw['agent_ring_time']),
+      // The guide's example sends an empty text field as one space (docs/pbx/events.md#30012-new-cdr).
+      src_trunk_name: optTrimmed(raw['src_trunk_name']),
+      dst_trunk_name: optTrimmed(raw['dst_trunk_name']),
+      pin_code: optTrimmed(raw['pin_code']),
+      did_number: optTrimmed(raw['did_number']),
     }),
   30013: (raw) => callInfo(raw),
   30014: (raw) => callInfo(raw),

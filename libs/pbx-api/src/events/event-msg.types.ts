@@ -58,6 +58,7 @@ export interface NewCdrMsg {
   call_duration?: number;
   /** Seconds, answer to end. */
   talk_duration?: number;
+  /** Trimmed: the guide's example sends an empty text field as one space. */
   src_trunk_name?: string;
   dst_trunk_name?: string;
   pin_code?: string;
@@ -67,8 +68,12 @@ export interface NewCdrMsg {
   type: KnownString<CallType>;
   /** Recording file name. */
   recording?: string;
+  /** Trimmed, as the trunk names. */
   did_number?: string;
-  /** Seconds an agent's phone rang before it answered. */
+  /**
+   * Seconds from the call entering the queue to an agent's answer: the queue wait. `call_duration - talk_duration`
+   * (and a CDR's `ring_duration`) count from the call's start, an IVR before the queue included.
+   */
   agent_ring_time?: number;
 }
 
