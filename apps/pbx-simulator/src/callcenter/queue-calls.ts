@@ -49,6 +49,11 @@ export class QueueCalls {
     this.pending.add(queue);
   }
 
+  /** The caller hangs up while queued or ringing (call/hangup on the caller's channel): an abandoned call. */
+  callerHangsUp(call: CallRt): void {
+    this.giveUp(call, 'NO ANSWER');
+  }
+
   /** A uaCSTA refusal: the agent stops ringing (not counted as missed) and the call moves on. */
   reject(call: CallRt, agent: AgentRt): void {
     this.stopRinging(call, agent, false);

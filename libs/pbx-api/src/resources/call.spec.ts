@@ -100,16 +100,20 @@ describe('CallResource', () => {
     });
   });
 
-  it('hangup sends POST v1.0 call/hangup with the channel, and needs one', async () => {
-    const fake = new FakePbx().reply({ body: ok({}) });
-    await clientOn(fake).call.hangup({ channel_id: 'PJSIP/2001-0000001a' });
+  it('hangup sends POST v1.0 call/hangup with the channel or a paging number, needs one, and reads call_id', async () => {
+    const fake = new FakePbx().reply({ body: ok({ call_id: '1648627871.65' }) });
+    const answer = await clientOn(fake).call.hangup({ channel_id: 'PJSIP/2001-0000001a' });
+    expect(answer.call_id).toBe('1648627871.65');
     expect(fake.last).toMatchObject({
       method: 'POST',
       path: '/openapi/v1.0/call/hangup',
       body: { channel_id: 'PJSIP/2001-0000001a' },
     });
+    fake.reply({ body: ok({ call_id: '1648627871.66' }) });
+    await clientOn(fake).call.hangup({ paging_number: '6300' });
+    expect(fake.last.body).toEqual({ paging_number: '6300' });
     await expect(clientOn(fake).call.hangup({} as unknown as { channel_id: string })).rejects.toMatchObject({
-      violations: [{ field: 'channel_id' }],
+      violations: [{ field: 'channel_id|paging_number' }],
     });
   });
 

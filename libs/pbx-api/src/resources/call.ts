@@ -46,8 +46,8 @@ export class CallResource {
   }
 
   /**
-   * POST call/hangup: hangs up one channel (the others of the call stay). Only community-documented
-   * (docs/pbx/call-control.md#hanging-up-a-channel); used to end a supervisor's monitor.
+   * POST call/hangup: hangs up one channel (the others of the call stay), or a paging or intercom call by its
+   * number (docs/pbx/call-control.md#hanging-up-a-channel); used to end a supervisor's monitor.
    */
   hangup(params: CallHangupParams, options?: RequestOptions): Promise<CallHangupResponse> {
     return this.api.call('call/hangup', params, options);

@@ -109,13 +109,22 @@ export interface CallListenParams {
 }
 
 /** Body of call/hangup (community-documented only: docs/pbx/call-control.md#hanging-up-a-channel). */
-export interface CallHangupParams {
-  /** The channel to hang up, from event 30011 or call/query. */
-  channel_id: string;
-}
+/** What call/hangup ends: one member's channel, or a paging or intercom call by its number. */
+export type CallHangupParams =
+  | {
+      /** The channel to hang up, from event 30011 or call/query. */
+      channel_id: string;
+    }
+  | {
+      /** The paging or intercom group's number: ends that paging or intercom call. */
+      paging_number: string;
+    };
 
-/** Answer of call/hangup: the envelope only. */
-export type CallHangupResponse = PbxSuccess;
+/** Answer of call/hangup. */
+export interface CallHangupResponse extends PbxSuccess {
+  /** The call the hung-up channel belonged to. */
+  call_id: string;
+}
 
 /** Answer of call/listen. */
 export interface CallListenResponse extends PbxSuccess {

@@ -132,7 +132,7 @@ describe('call/hangup', () => {
     const monitorChannel = members(query(h, { extension: monitor })[0] as CallInfo).find(
       ([, m]) => m['number'] === monitor,
     )?.[1]['channel_id'] as string;
-    expect(h.call('call/hangup', { channel_id: monitorChannel })).toEqual({});
+    expect(h.call('call/hangup', { channel_id: monitorChannel })).toEqual({ call_id });
     expect(query(h, { extension: monitor })).toEqual([]);
     expect(query(h, { call_id })).toHaveLength(1);
     expect(agentMember(query(h, { call_id })[0])?.['member_status']).toBe('ANSWER');
@@ -146,8 +146,39 @@ describe('call/hangup', () => {
   it('ends a two-party call when one party hangs up', () => {
     const h = harness();
     const { call_id, agentChannel } = answeredCall(h, '5550006002');
-    h.call('call/hangup', { channel_id: agentChannel });
+    expect(h.call('call/hangup', { channel_id: agentChannel })).toEqual({ call_id });
     expect(query(h, { call_id })).toEqual([]);
+  });
+
+  it('takes calls that are not answered: a ringing agent stops ringing, a caller hanging up abandons the call', () => {
+    const h = harness();
+    h.center.control.start();
+    const { call_id } = inject(h, '5550006003');
+    const ringingAgent = () =>
+      members(query(h, { call_id })[0] as CallInfo).find(
+        ([kind, m]) => kind === 'extension' && m['member_status'] === 'RING',
+      )?.[1];
+    advanceUntil(h, () => ringingAgent() !== undefined, 60_000);
+    const first = ringingAgent() as Record<string, unknown>;
+    expect(h.call('call/hangup', { channel_id: first['channel_id'] })).toEqual({ call_id });
+    // The call goes on without that agent's ring.
+    expect(query(h, { call_id })).toHaveLength(1);
+    const caller = members(query(h, { call_id })[0] as CallInfo).find(([kind]) => kind === 'inbound')?.[1];
+    h.recorder.clear();
+    expect(h.call('call/hangup', { channel_id: caller?.['channel_id'] })).toEqual({ call_id });
+    expect(query(h, { call_id })).toEqual([]);
+    expect(h.recorder.finished).toEqual([
+      expect.objectContaining({ call_id, disposition: 'NO ANSWER', abandoned: true }),
+    ]);
+  });
+
+  it('answers not found for a paging number: the simulator places no paging or intercom calls', () => {
+    const h = harness();
+    expectSimError(
+      () => h.call('call/hangup', { paging_number: '6300' }),
+      PBX_ERRCODE.NOT_FOUND,
+      'paging_number',
+    );
   });
 });
 

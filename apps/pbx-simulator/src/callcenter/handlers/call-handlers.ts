@@ -45,27 +45,41 @@ function listen(engine: Engine, params: Record<string, unknown>): { call_id: str
 }
 
 /**
- * call/hangup (community-documented only, docs/pbx/call-control.md#hanging-up-a-channel): the channel's party
- * leaves; when fewer than two parties would remain, the call ends as a hang-up ends it (a queue call's agent
- * goes to wrap-up). Only answered calls: ringing and held calls are refused or left to ring out.
+ * call/hangup (docs/pbx/call-control.md#hanging-up-a-channel): `channel_id` (the member's channel) or
+ * `paging_number`; answers the call's `call_id`. The page does not limit it to answered calls:
+ * - an answered call: the channel's party leaves; when fewer than two parties would remain, the call ends as a
+ *   hang-up ends it (a queue call's agent goes to wrap-up);
+ * - a ringing agent's channel stops ringing and the call moves on, as a uaCSTA refusal;
+ * - the caller's channel of a queued or ringing call: the caller hangs up (an abandoned queue call);
+ * - a call held for accept or refuse (30016): refused.
+ * The simulator places no paging or intercom calls, so every `paging_number` is not found.
  */
-function hangup(engine: Engine, params: Record<string, unknown>): Record<string, never> {
+function hangup(engine: Engine, params: Record<string, unknown>): { call_id: string } {
+  const paging = text(params, 'paging_number');
+  if (paging)
+    throw notFound('paging_number', paging, 'no_paging_call', 'no paging or intercom call is on this number');
   const channelId = text(params, 'channel_id');
   const found = engine.calls.findChannel(channelId);
   if (!found) throw notFound('channel_id', channelId, 'unknown_channel', 'no call is on this channel');
   const { call, leg } = found;
-  if (call.state !== 'talking')
-    throw paramError('channel_id', channelId, 'not_answered', 'the call on this channel is not answered yet');
+  if (call.state === 'held') return engine.hold.refuse(channelId);
+  if (call.state !== 'talking') {
+    const agent = leg.ext ? engine.agents.agents.get(leg.ext.id) : undefined;
+    if (call.queue && agent && leg.role === 'agent') engine.queueCalls.reject(call, agent);
+    else if (call.queue && leg.role === 'caller') engine.queueCalls.callerHangsUp(call);
+    else engine.direct.reject(call);
+    return { call_id: call.id };
+  }
   const staying = call.legs.filter((other) => other !== leg && other.status !== 'BYE');
   if (staying.length >= 2 || leg.role === 'monitor') {
     engine.calls.setStatus(call, leg, 'BYE');
     engine.calls.publish(call);
     const agent = leg.ext ? engine.agents.agents.get(leg.ext.id) : undefined;
     if (agent) engine.agents.refresh(agent);
-    return {};
+    return { call_id: call.id };
   }
   if (!engine.conversation.endNow(call)) engine.calls.finish(call, 'ANSWERED');
-  return {};
+  return { call_id: call.id };
 }
 
 /** call/accept_inbound, call/refuse_inbound, call/query, call/listen, call/hangup, uacsta_call/refuse. */
