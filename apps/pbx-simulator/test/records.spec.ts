@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PBX_ERRCODE } from '@switchboard/pbx-api';
 import { api, get, rawRequest, startHarness, token, WsClient, type Harness } from './support/sim-harness.js';
 
 let h: Harness | undefined;
@@ -314,19 +315,29 @@ describe('record store', () => {
     expect(legs).toHaveLength(1);
   });
 
-  it('the download route requires a User-Agent like every PBX route', async () => {
+  it('the download link is a file URL: served without a User-Agent, refused with an HTTP error status, never a 200', async () => {
     const { harness, access } = await setup();
     const offer = await get(harness.sim.url, '/openapi/v2.0/cdr/aidownload', { access_token: access });
     const path = `${String(offer.body['download_resource_url'])}?access_token=${access}`;
+    // A production client of this PBX fetches the link with no User-Agent and gets the file.
     const bare = await rawRequest(harness.sim.url, path);
-    expect(JSON.parse(bare.text)).toEqual({
-      errcode: -1,
-      errmsg: expect.any(String),
-      invalid_param_list: [{ field: 'User-Agent', validation_type: 'required' }],
-    });
+    expect(bare.status).toBe(200);
+    expect(Array.isArray(JSON.parse(bare.text))).toBe(true);
+    // The interface's operations still require one.
     const api = await rawRequest(harness.sim.url, '/openapi/v1.0/system/information');
-    expect(JSON.parse(bare.text)).toEqual(JSON.parse(api.text));
-    expect((await rawRequest(harness.sim.url, path, { headers: { 'User-Agent': 'x' } })).status).toBe(200);
+    expect(JSON.parse(api.text)).toMatchObject({ invalid_param_list: [{ field: 'User-Agent' }] });
+    const badToken = await rawRequest(
+      harness.sim.url,
+      `${String(offer.body['download_resource_url'])}?access_token=nope`,
+    );
+    expect(badToken.status).toBe(401);
+    expect(JSON.parse(badToken.text)).toMatchObject({ errcode: PBX_ERRCODE.TOKEN_INVALID });
+    const expired = await rawRequest(
+      harness.sim.url,
+      `/api/download/no-such-file.wav?access_token=${access}`,
+    );
+    expect(expired.status).toBe(404);
+    expect(JSON.parse(expired.text)).toMatchObject({ errcode: PBX_ERRCODE.NOT_FOUND });
   });
 
   it('keeps only the newest maxRecords calls, and the notes of dropped calls go with them', async () => {

@@ -1,8 +1,10 @@
 /**
  * `GET /api/download/<file>?access_token=` (step 2 of docs/pbx/records.md#ai-transcription-download and
  * docs/pbx/records.md#recording-download): an AI transcription file as a JSON array of legs, or a recording
- * as a WAV file streamed in chunks with HTTP Range support. A missing User-Agent, an unknown or expired link,
- * a bad token or a blocked IP answer an errcode envelope (HTTP 200), as the PBX's interface does.
+ * as a WAV file streamed in chunks with HTTP Range support. The link is a file URL, fetched without headers on
+ * the guide's page, so no User-Agent is required (docs/pbx/records.md#recording-download). An unknown or expired
+ * link, a bad token or a blocked IP answer the errcode envelope with an HTTP error status, never 200: a client
+ * that stores what a 200 brings must not save an error as the recording.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -18,7 +20,7 @@ import type { DownloadLinks } from '../records/download-links.js';
 import type { RecordStore } from '../records/record-store.js';
 import { wavBytes, wavSize } from '../records/recording-audio.js';
 import { parseRange } from './byte-range.js';
-import { delay, sendJson, userAgentRefusal } from './http-io.js';
+import { delay, sendJson } from './http-io.js';
 
 /** What the download route needs. */
 export interface DownloadRouteOptions {
@@ -45,7 +47,7 @@ export async function handleDownload(
   const { tokens, faults, stats, links, records } = options;
   request.resume();
   stats.countRequest('download');
-  const fail = (errcode: number, status = 200, extra: Record<string, unknown> = {}) => {
+  const fail = (errcode: number, status = httpStatusOf(errcode), extra: Record<string, unknown> = {}) => {
     stats.countErrcode(errcode);
     sendJson(response, status, { errcode, errmsg: PBX_ERRMSG[errcode] ?? 'FAILURE', ...extra });
   };
@@ -58,11 +60,6 @@ export async function handleDownload(
   if (wait > 0) await delay(wait);
   if (request.method !== 'GET')
     return fail(PBX_ERRCODE.FAILURE, 405, { detail: `downloads take GET, got ${request.method}` });
-  const noUserAgent = userAgentRefusal(request);
-  if (noUserAgent) {
-    stats.countErrcode(PBX_ERRCODE.FAILURE);
-    return sendJson(response, 200, noUserAgent);
-  }
   if (tokens.isBlocked(clientIp)) return fail(PBX_ERRCODE.IP_BLOCKED);
   if (tokens.check(url.searchParams.get('access_token')) === undefined)
     return fail(PBX_ERRCODE.TOKEN_INVALID);
@@ -75,7 +72,7 @@ export async function handleDownload(
     name = '';
   }
   const target = links.get(name);
-  if (!target) return fail(PBX_ERRCODE.NOT_FOUND, 200, { detail: EXPIRED });
+  if (!target) return fail(PBX_ERRCODE.NOT_FOUND, 404, { detail: EXPIRED });
   if (target.kind === 'ai') {
     const calls = aiFileCalls(records, target.params, target.upToSeq);
     const legs = calls.flatMap((stored) => aiLegsOf(stored, records.context.seed, records.context.display));
@@ -84,7 +81,7 @@ export async function handleDownload(
   }
   const stored = records.findRecording(target.recordingId);
   // The call left the simulator's store since the link was issued: the file is gone, as on a PBX.
-  if (!stored) return fail(PBX_ERRCODE.NOT_FOUND, 200, { detail: EXPIRED });
+  if (!stored) return fail(PBX_ERRCODE.NOT_FOUND, 404, { detail: EXPIRED });
   const talk = stored.call.talk_duration;
   const size = wavSize(talk);
   const range = parseRange(request.headers.range, size);
@@ -107,4 +104,13 @@ export async function handleDownload(
   const body = Readable.from(wavBytes(records.context.seed, target.recordingId, talk, start, end));
   // A listener that goes away mid-file ends the stream; nothing else is to be done about it.
   await pipeline(body, response).catch(() => undefined);
+}
+
+/** The HTTP status of a refused download: the error's kind, never 200. */
+function httpStatusOf(errcode: number): number {
+  if (errcode === PBX_ERRCODE.TOKEN_INVALID) return 401;
+  if (errcode === PBX_ERRCODE.IP_BLOCKED) return 403;
+  if (errcode === PBX_ERRCODE.NOT_FOUND) return 404;
+  if (errcode === PBX_ERRCODE.SERVER_BUSY) return 503;
+  return 500;
 }
