@@ -72,7 +72,7 @@ describe('PhoneResource', () => {
 
   it('types: onsite_proxy_uuid only with an onsite proxy method', () => {
     expectTypeOf<PhoneBatchCreateParams['provisioning_method']>().toEqualTypeOf<
-      'pnp_via_onsite_proxy' | 'dhcp_via_onsite_proxy' | 'rps' | 'rps_fqdn'
+      'pnp_via_onsite_proxy' | 'dhcp_via_onsite_proxy' | 'pnp' | 'dhcp' | 'rps' | 'rps_fqdn'
     >();
     // @ts-expect-error RPS provisioning takes no onsite proxy
     const rpsWithProxy: PhoneBatchCreateParams = { ...create, provisioning_method: 'rps' };

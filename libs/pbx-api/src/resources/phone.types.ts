@@ -23,9 +23,9 @@ export interface PhoneOnsiteProxyProvisioning {
   onsite_proxy_uuid?: string;
 }
 
-/** Provisioning through RPS: no onsite proxy may be named. */
+/** Provisioning through RPS, or PnP or DHCP on the local network: no onsite proxy may be named. */
 export interface PhoneRpsProvisioning {
-  provisioning_method: 'rps' | 'rps_fqdn';
+  provisioning_method: 'pnp' | 'dhcp' | 'rps' | 'rps_fqdn';
   onsite_proxy_uuid?: never;
 }
 
