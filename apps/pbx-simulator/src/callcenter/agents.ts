@@ -54,7 +54,8 @@ export class AgentBook {
           missedInRow: 0,
           missed: [],
           pauseThresholdSec: 0,
-          logoutThresholdSec: dynamic ? 28_800 : 0,
+          logoutThresholdSec: 0,
+          logBackInTimer: undefined,
           lastStatus: '',
           autoPauseTimer: undefined,
         };
@@ -113,6 +114,8 @@ export class AgentBook {
 
   login(m: MembershipRt): void {
     m.loggedIn = true;
+    this.ctx.clock.cancel(m.logBackInTimer);
+    m.logBackInTimer = undefined;
   }
 
   /** Logging out also lifts a pause: a logged-out agent is neither paused nor available. */

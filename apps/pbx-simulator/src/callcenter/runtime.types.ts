@@ -89,7 +89,10 @@ export interface MembershipRt {
   missedInRow: number;
   missed: { caller_number: string; call_id: string }[];
   pauseThresholdSec: number;
+  /** agent/login `max_threshold_for_logout_time`: 10 or more logs a logged-out agent back in after that many seconds. */
   logoutThresholdSec: number;
+  /** The pending log-back-in of a logout with a threshold. */
+  logBackInTimer: TimerHandle | undefined;
   /** Last status published in 30029 for this queue. */
   lastStatus: string;
   autoPauseTimer: TimerHandle | undefined;

@@ -11,6 +11,11 @@ export interface AgentLoginParams {
   is_paused?: PbxFlag;
   /** Seconds after which the agent's pause ends: 0 = paused until unpaused, otherwise 10 or more. */
   max_threshold_for_pause_time?: number;
+  /**
+   * Feature code of a pause reason (`*01`), for a paused log-in; sending it fails unless the PBX's plan includes
+   * call-center features (docs/pbx/queues-and-agents.md#logging-agents-in-and-out).
+   */
+  reason?: string;
 }
 
 /** Answer of agent/login with `operation=login`. */
@@ -22,6 +27,11 @@ export interface AgentLogoutParams {
   ext_id: number;
   /** Queue IDs separated by commas; all the agent's queues when absent. */
   queue_ids?: string;
+  /**
+   * How long the agent stays logged out: 0 = until logged in again, 10 or more = the PBX logs the agent back in
+   * after that many seconds.
+   */
+  max_threshold_for_logout_time?: number;
 }
 
 /** Answer of agent/login with `operation=logout`. */

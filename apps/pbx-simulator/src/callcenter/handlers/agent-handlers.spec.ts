@@ -21,6 +21,7 @@ interface Agent {
   is_pause: number;
   pause_reason: string;
   max_threshold_for_pause_time: number;
+  max_threshold_for_logout_time: number;
 }
 
 function queues(h: Harness): Summary[] {
@@ -79,6 +80,71 @@ describe('agent/login', () => {
     h.call('agent/login', { ext_id: dynamic.value, operation: 'login', is_paused: '0' });
     expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({ is_login: 1, is_pause: 0 });
     expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({ status: 'Idle' });
+  });
+
+  it('logs in paused with a reason code, shown as the reason text; the pause threshold unpauses on the clock', () => {
+    const h = harness({ scenario: 'contact-center' });
+    const { queue, dynamic } = members(h);
+    const reason = (h.call('queue_pause_reason/list')['data'] as { code: string; reason: string }[])[0] as {
+      code: string;
+      reason: string;
+    };
+    h.call('agent/login', {
+      ext_id: dynamic.value,
+      operation: 'login',
+      queue_ids: String(queue.id),
+      is_paused: '1',
+      reason: reason.code,
+      max_threshold_for_pause_time: '20',
+    });
+    expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({
+      is_login: 1,
+      is_pause: 1,
+      pause_reason: reason.reason,
+    });
+    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({
+      status: 'Paused',
+      reason: reason.reason,
+    });
+    h.clock.advance(19_000);
+    expect(agentIn(h, queue.id, dynamic.text2).is_pause).toBe(1);
+    h.clock.advance(1_000);
+    expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({ is_login: 1, is_pause: 0, pause_reason: '' });
+    expectSimError(
+      () =>
+        h.call('agent/login', { ext_id: dynamic.value, operation: 'login', is_paused: '1', reason: '*99' }),
+      PBX_ERRCODE.PARAMETER_ERROR,
+      'reason',
+    );
+  });
+
+  it('max_threshold_for_logout_time: the PBX logs a logged-out agent back in after it, unless logged in first', () => {
+    const h = harness({ scenario: 'contact-center' });
+    const { queue, dynamic } = members(h);
+    const logout = { ext_id: dynamic.value, operation: 'logout', queue_ids: String(queue.id) };
+    h.call('agent/login', { ...logout, max_threshold_for_logout_time: '60' });
+    expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({
+      is_login: 0,
+      max_threshold_for_logout_time: 60,
+    });
+    h.clock.advance(59_000);
+    expect(agentIn(h, queue.id, dynamic.text2).is_login).toBe(0);
+    h.clock.advance(1_000);
+    expect(agentIn(h, queue.id, dynamic.text2).is_login).toBe(1);
+    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({
+      agent_number: dynamic.text2,
+      status: 'Idle',
+    });
+
+    // Logged in by hand first: the pending log-back-in does nothing later.
+    h.call('agent/login', logout);
+    h.call('agent/login', { ...logout, operation: 'login' });
+    h.call('agent/login', { ...logout, max_threshold_for_logout_time: '0' });
+    h.clock.advance(120_000);
+    expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({
+      is_login: 0,
+      max_threshold_for_logout_time: 0,
+    });
   });
 
   it('refuses static agents with a 40002 naming ext_id', () => {

@@ -3,6 +3,7 @@ import { SimError, type HandlerTable } from '../../contracts.js';
 import type { Engine } from '../engine.js';
 import type { AgentRt, MembershipRt } from '../runtime.types.js';
 import { notFound, paramError } from '../../sim-errors.js';
+import { applyLogin, readLoginAsk } from './agent-membership.js';
 import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
 
 /** The agent with extension id `extId`; 40004 for no extension, 40002 for an extension in no queue. */
@@ -88,22 +89,9 @@ function checkDuplicates(list: QueuePauseReason[]): void {
 export function agentHandlers(get: EngineRef): HandlerTable {
   return {
     'agent/login': handler(get, (engine, params) => {
+      const ask = readLoginAsk(engine, params);
       const agent = agentOf(engine, requiredInt(params, 'ext_id'));
-      const memberships = targets(engine, agent, text(params, 'queue_ids'));
-      const login = text(params, 'operation') === 'login';
-      const paused = optionalInt(params, 'is_paused') === 1;
-      const threshold = optionalInt(params, 'max_threshold_for_pause_time');
-      for (const m of memberships) {
-        if (!login) {
-          engine.agents.logout(m);
-          continue;
-        }
-        engine.agents.login(m);
-        if (paused) engine.agents.pause(m, '', 'api');
-        else engine.agents.unpause(m);
-        if (threshold !== undefined) m.pauseThresholdSec = threshold;
-      }
-      engine.agents.refresh(agent);
+      applyLogin(engine, targets(engine, agent, text(params, 'queue_ids')), ask);
       return {};
     }),
     'queue_pause_reason/update': handler(get, (engine, params) => {

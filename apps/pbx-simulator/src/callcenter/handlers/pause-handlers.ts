@@ -8,6 +8,7 @@ import type { Engine } from '../engine.js';
 import type { MembershipRt } from '../runtime.types.js';
 import { notFound, paramError } from '../../sim-errors.js';
 import { agentOf, targets } from './agent-handlers.js';
+import { pauseMembership, reasonTextOf } from './agent-membership.js';
 import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
 
 /** What one pause request asks, read and checked before any membership changes. */
@@ -22,19 +23,7 @@ interface PauseAsk {
 function readAsk(engine: Engine, params: Record<string, unknown>): PauseAsk {
   const pause = text(params, 'operation') === 'pause';
   const code = text(params, 'reason');
-  let reasonText = '';
-  // A reason must be one of the list as it is now: a reason deleted by queue_pause_reason/update is refused.
-  if (pause && code !== '') {
-    const found = engine.ctx.world.pauseReasons.find((reason) => reason.code === code);
-    if (!found)
-      throw paramError(
-        'reason',
-        code,
-        'unknown_reason',
-        'is not the feature code of a current pause reason (see queue_pause_reason/list)',
-      );
-    reasonText = found.reason;
-  }
+  const reasonText = pause && code !== '' ? reasonTextOf(engine, code) : '';
   return { pause, reasonText, thresholdSec: optionalInt(params, 'max_threshold_for_pause_time') };
 }
 
@@ -57,20 +46,7 @@ function apply(engine: Engine, memberships: readonly MembershipRt[], ask: PauseA
       engine.agents.unpause(m);
       continue;
     }
-    const reasonChanged = m.paused && m.pauseReason !== ask.reasonText;
-    engine.agents.unpause(m); // drops an earlier pause's timer
-    engine.agents.pause(m, ask.reasonText, 'api');
-    // A new reason on a paused agent is news too: 30029 carries the reason.
-    if (reasonChanged) m.lastStatus = '';
-    if (ask.thresholdSec !== undefined) m.pauseThresholdSec = ask.thresholdSec;
-    if (ask.thresholdSec !== undefined && ask.thresholdSec >= 10) {
-      m.autoPauseTimer = engine.ctx.after(ask.thresholdSec * 1000, () => {
-        m.autoPauseTimer = undefined;
-        if (engine.agents.pauseSource(m) !== 'api') return;
-        engine.agents.unpause(m);
-        engine.agents.refresh(m.agent);
-      });
-    }
+    pauseMembership(engine, m, ask.reasonText, ask.thresholdSec);
   }
   for (const agent of agents) engine.agents.refresh(agent);
 }
