@@ -23,7 +23,7 @@ import { RequestBudget, type BudgetPriority } from './request-budget.js';
 
 /** Events the gateway subscribes to: live state, held calls, CDRs, uaCSTA, conferences, system events. */
 export const PBX_EVENT_TOPICS: readonly number[] = [
-  30008, 30011, 30012, 30016, 30020, 30024, 30025, 30028, 30029, 30034, 30035, 30036,
+  30007, 30008, 30011, 30012, 30016, 30020, 30024, 30025, 30028, 30029, 30034, 30035, 30036,
 ];
 
 /** How a request is paced by the budget. */

@@ -81,18 +81,27 @@ export class QueueLiveState {
     return [...this.agents.keys()];
   }
 
-  /** Replaces the state with a poll of queue/agent_status and queue/call_status taken at `now`. */
-  applyPoll(agents: readonly QueueAgent[], calls: QueueCallStatusResponse, now: number): void {
+  /**
+   * Replaces the state with a poll of queue/agent_status and queue/call_status taken at `now`; `phoneOnline`
+   * tells whether an agent's phones are online (undefined: not known, the agent keeps what it had).
+   */
+  applyPoll(
+    agents: readonly QueueAgent[],
+    calls: QueueCallStatusResponse,
+    now: number,
+    phoneOnline: (extension: string) => boolean | undefined = () => undefined,
+  ): void {
     const ringingAgents = new Set(calls.ringing_list.map((c) => c.callee_number));
     const next = new Map<string, AgentRecord>();
     for (const agent of agents) {
       const previous = this.agents.get(agent.number);
+      const online = phoneOnline(agent.number) ?? previous?.phoneOnline;
       const facts: AgentFacts = {
         loggedIn: agent.is_login === 1,
         paused: agent.is_pause === 1,
         pauseReason: agent.is_pause === 1 ? (agent.pause_reason ?? '') : '',
         call: callFromCallStatus(agent.call_status, ringingAgents.has(agent.number), previous?.call),
-        ...(previous?.phoneOnline !== undefined ? { phoneOnline: previous.phoneOnline } : {}),
+        ...(online !== undefined ? { phoneOnline: online } : {}),
       };
       next.set(agent.number, this.record(previous, agent, facts, now));
     }

@@ -1,4 +1,4 @@
-import type { Delta, QueuePatch } from '@switchboard/live-protocol';
+import type { Delta, QueuePatch, QueueView } from '@switchboard/live-protocol';
 import type { PbxEvent, QueueAgent } from '@switchboard/pbx-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent } from '../../test/support/queue-fixtures.js';
@@ -13,6 +13,14 @@ import type { TodayStatsService } from './today-stats.service.js';
 
 const agents: QueueAgent[] = ['1001', '1002', '1003'].map((number) => agent(number));
 const emptyCalls = { waiting_list: [], active_list: [], ringing_list: [] };
+const SIP_ON = { sip_phone: { ext_dev_type: 'sip', status_list: [{ status: 1 }] } };
+const ALL_OFF = { sip_phone: { ext_dev_type: 'sip' }, linkus_web: { status: 0, ext_dev_type: 'linkusweb' } };
+/** extension/list rows: 1003's phone and apps are all offline. */
+const extensions = [
+  { id: 1, number: '1001', caller_id_name: 'A', online_status: SIP_ON },
+  { id: 2, number: '1002', caller_id_name: 'B', online_status: SIP_ON },
+  { id: 3, number: '1003', caller_id_name: 'C', online_status: ALL_OFF },
+];
 
 /** A queues service on one configured queue (id 7, number 6407) with the PBX, polls and stats faked. */
 function setup() {
@@ -29,7 +37,9 @@ function setup() {
           ? { data: agents }
           : operation === 'queue/list'
             ? { queue_list: [{ id: 7, number: '6407', name: 'Sales' }], total_number: 1 }
-            : emptyCalls,
+            : operation === 'extension/list'
+              ? { data: extensions, total_number: extensions.length }
+              : emptyCalls,
       ),
   } as unknown as PbxConnectionService;
   const polling = {
@@ -62,7 +72,14 @@ function setup() {
     await jobs.get('queue-list')?.();
     await poll();
   };
-  return { service, hub, deltas, start, poll, status };
+  const registration = (extension: string, kind: string, status: string) =>
+    onEvent({
+      type: 30007,
+      kind: 'extension_registration_changed',
+      msg: { extension, kind, status },
+    } as PbxEvent);
+  const phones = async () => jobs.get('phone-presence')?.();
+  return { service, hub, deltas, start, poll, status, registration, phones };
 }
 
 describe('QueuesService publishing', () => {
@@ -116,6 +133,28 @@ describe('QueuesService publishing', () => {
     const sent = deltas.length;
     vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
     expect(deltas).toHaveLength(sent);
+    service.onModuleDestroy();
+  });
+
+  it('shows an agent whose phone and apps are all offline as offline, from extension/list and 30007', async () => {
+    const { service, hub, start, registration, phones } = setup();
+    await phones();
+    await start();
+    const stateOf = (number: string) =>
+      (hub.snapshot('queue:7')?.data as QueueView | undefined)?.agents.find((a) => a.number === number)
+        ?.state;
+    expect([stateOf('1001'), stateOf('1003')]).toEqual(['available', 'offline']);
+    registration('1003', 'Web', 'Registered');
+    vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
+    expect(stateOf('1003')).toBe('available');
+    registration('1001', 'Sip', 'Unregistered');
+    vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
+    expect(stateOf('1001')).toBe('offline');
+    // The next read of extension/list is the truth again.
+    await phones();
+    vi.advanceTimersByTime(QUEUE_PUBLISH_WINDOW_MS);
+    expect([stateOf('1001'), stateOf('1003')]).toEqual(['available', 'offline']);
+    expect((hub.snapshot('queue:7')?.data as QueueView).stats.agentCounts.offline).toBe(1);
     service.onModuleDestroy();
   });
 });

@@ -6,19 +6,28 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { queueStream, type QueueView } from '@switchboard/live-protocol';
-import { isPbxEvent, type PbxEvent, type QueueSummary } from '@switchboard/pbx-api';
+import { isPbxEvent, type ExtensionBasicInfo, type PbxEvent, type QueueSummary } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
 import { callLegs } from './call-legs.js';
 import { diffQueueViews } from './queue-patch.js';
+import { PhonePresence } from './phone-presence.js';
 import { QueueLiveState, type QueueMeta } from './queue-state.model.js';
 import { sustainableQueueIntervalMs, thresholdsOf } from './queue-thresholds.js';
 import { TodayStatsService } from './today-stats.service.js';
 
 const LIST_JOB = 'queue-list';
 const LIST_PAGE_SIZE = 500;
+const PRESENCE_JOB = 'phone-presence';
+/** extension/list rows per request while reading phones' online status. */
+const EXTENSION_PAGE_SIZE = 1_000;
+/**
+ * How often extension/list is read for phones' online status. Event 30007 keeps it current in between; the read
+ * corrects what an event cannot say (another SIP phone of the extension still registered) and events missed.
+ */
+export const PHONE_PRESENCE_INTERVAL_MS = 60_000;
 
 const jobKey = (queueId: number) => `queue:${queueId}`;
 
@@ -45,6 +54,7 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
   /** When each queue was last published, and the timer of a publish held back by the window. */
   private readonly publishedAt = new Map<number, number>();
   private readonly heldBack = new Map<number, ReturnType<typeof setTimeout>>();
+  private readonly phones = new PhonePresence();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -68,6 +78,12 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
       kind: 'queue_list',
       intervalMs: this.config.polling.queueListRefreshMs,
       run: () => this.refreshList(),
+    });
+    this.polling.add({
+      key: PRESENCE_JOB,
+      kind: 'phone_presence',
+      intervalMs: PHONE_PRESENCE_INTERVAL_MS,
+      run: () => this.refreshPhones(),
     });
     this.unsubscribe.push(
       this.pbx.onEvent('all', (event) => this.onEvent(event)),
@@ -118,6 +134,31 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn({ msg: 'configured queue not found on the PBX', queueId: id });
     }
     this.watch(configured.length > 0 ? [...wanted, ...this.unlisted(configured, all)] : wanted);
+  }
+
+  /** Reads every extension's online status (extension/list) and applies what changed to the queues' agents. */
+  private async refreshPhones(): Promise<void> {
+    const rows: ExtensionBasicInfo[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await this.pbx.request(
+        'extension/list',
+        (client) => client.extension.list({ page, page_size: EXTENSION_PAGE_SIZE }),
+        { priority: 'poll' },
+      );
+      const data = answer.data ?? [];
+      rows.push(...data);
+      if (data.length < EXTENSION_PAGE_SIZE || rows.length >= answer.total_number) break;
+    }
+    for (const extension of this.phones.applyList(rows)) this.applyPhone(extension);
+  }
+
+  /** An extension's online state changed: every queue where it is an agent shows it. */
+  private applyPhone(extension: string): void {
+    const online = this.phones.online(extension);
+    if (online === undefined) return;
+    const now = Date.now();
+    for (const queue of this.queues.values())
+      if (queue.applyPhoneOnline(extension, online, now)) this.publishSoon(queue.id);
   }
 
   /** Configured queues queue/list does not show keep being polled (the PBX may list them later). */
@@ -173,7 +214,7 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     // before that change would otherwise hide it from screens until the next poll.
     if (this.heldBack.has(queueId)) this.publish(queueId);
     const first = !state.polled;
-    state.applyPoll(agents.data, calls, Date.now());
+    state.applyPoll(agents.data, calls, Date.now(), (extension) => this.phones.online(extension));
     // Data on the stream before this gateway's first poll came from the previous leader of a cluster.
     const shown = first ? this.hub.current(queueStream(queueId), 'queue') : undefined;
     if (shown) state.adoptSince(shown);
@@ -205,6 +246,9 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
       const queue = this.byNumber(event.msg.queue);
       if (queue?.applyAutoPause(event.msg.agent_number, now)) this.publishSoon(queue.id);
       if (queue) this.reconcile(queue.id);
+    } else if (isPbxEvent(event, 30007)) {
+      if (this.phones.applyRegistration(event.msg.extension, event.msg.kind, event.msg.status))
+        this.applyPhone(event.msg.extension);
     } else if (isPbxEvent(event, 30008)) {
       for (const queue of this.queues.values()) {
         if (queue.applyExtensionStatus(event.msg.extension, event.msg.status, now))
