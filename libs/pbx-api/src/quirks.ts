@@ -13,8 +13,9 @@
  * 4. CDR records carry different field sets by firmware (legacy `id`/`reason`, new `new_id`); absent fields
  *    are omitted. {@link normaliseCdr} keeps what is there and adds `record_id`, the key that always exists.
  * 5. Event `msg` is a JSON string on most event pages and an object on others. {@link parseEventMsg}.
- * 6. Event 30012: `status` is documented as `ANSWERD` (sic) and real PBXs send `ANSWERED`; `type` is lower case
- *    in the doc and capitalised on real PBXs. {@link normaliseCdrStatus}, {@link normaliseCallType}.
+ * 6. Event 30012: the table spells `status` `ANSWERD` (sic), the example sends `ANSWERED`; the table lists `type` in
+ *    lower case, the example (and every other call type of the guide) capitalises it. Servers send the example's
+ *    forms; readers compare without regard to case ({@link normaliseCdrStatus}, {@link normaliseCallType}).
  * 7. Event 30029: `queue_number` carries a `queue-` prefix in the example, 30025 does not. {@link stripQueuePrefix}.
  * 8. Integers sometimes arrive as numeric text (query strings, some firmware). {@link toInt}.
  * 9. callnotes/update: the URL line says GET, the example POSTs a JSON body, and the example's `update_entry` is
