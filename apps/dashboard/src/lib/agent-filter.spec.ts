@@ -40,6 +40,8 @@ describe('countByState', () => {
       { state: 'on_call', count: 1 },
       { state: 'on_hold', count: 0 },
       { state: 'paused', count: 2 },
+      { state: 'offline', count: 0 },
+      { state: 'unknown', count: 0 },
       { state: 'logged_out', count: 0 },
     ]);
   });

@@ -6,18 +6,23 @@ export interface AgentStateStyle {
   /** Short label for the densest agent grids. */
   short: string;
   shape: 'circle' | 'triangle' | 'square' | 'diamond' | 'bars' | 'plug-slash' | 'question' | 'ring-slash';
+  /**
+   * Whether the wallboard keeps a count tile for the state when no agent is in it. States that mean something is
+   * wrong (a phone offline, a call the PBX cannot tell) take a tile only while they occur.
+   */
+  tileWhenZero: boolean;
 }
 
 /** Presentation of every agent state, keyed by state. */
 export const AGENT_STATE_STYLES: Readonly<Record<AgentState, AgentStateStyle>> = {
-  available: { label: 'Available', short: 'Avail', shape: 'circle' },
-  ringing: { label: 'Ringing', short: 'Ring', shape: 'triangle' },
-  on_call: { label: 'On call', short: 'Call', shape: 'square' },
-  on_hold: { label: 'On hold', short: 'Hold', shape: 'diamond' },
-  paused: { label: 'Paused', short: 'Pause', shape: 'bars' },
-  offline: { label: 'Phone offline', short: 'Offline', shape: 'plug-slash' },
-  unknown: { label: 'Unknown', short: '?', shape: 'question' },
-  logged_out: { label: 'Logged out', short: 'Out', shape: 'ring-slash' },
+  available: { label: 'Available', short: 'Avail', shape: 'circle', tileWhenZero: true },
+  ringing: { label: 'Ringing', short: 'Ring', shape: 'triangle', tileWhenZero: true },
+  on_call: { label: 'On call', short: 'Call', shape: 'square', tileWhenZero: true },
+  on_hold: { label: 'On hold', short: 'Hold', shape: 'diamond', tileWhenZero: true },
+  paused: { label: 'Paused', short: 'Pause', shape: 'bars', tileWhenZero: true },
+  offline: { label: 'Phone offline', short: 'Offline', shape: 'plug-slash', tileWhenZero: false },
+  unknown: { label: 'Unknown', short: '?', shape: 'question', tileWhenZero: false },
+  logged_out: { label: 'Logged out', short: 'Out', shape: 'ring-slash', tileWhenZero: true },
 };
 
 /** When an agent appears in several queues, the state that says most about them wins. */

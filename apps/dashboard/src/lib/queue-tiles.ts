@@ -96,7 +96,9 @@ export function queueTiles(queue: QueueView, serverNow: number): TileModel[] {
       level: levelOf(longest, thresholds.longestWaitSec),
       hint: METRIC_DEFINITIONS['longestWait'] ?? '',
     },
-    ...AGENT_STATES.map((state): TileModel => ({
+    ...AGENT_STATES.filter(
+      (state) => AGENT_STATE_STYLES[state].tileWhenZero || (stats.agentCounts[state] ?? 0) > 0,
+    ).map((state): TileModel => ({
       metric: `agents-${state}`,
       label: AGENT_STATE_STYLES[state].label,
       value: String(stats.agentCounts[state] ?? 0),

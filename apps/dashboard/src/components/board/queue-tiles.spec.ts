@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import { queueView } from '../../../test/support/fixtures.js';
+import { agent, queueView } from '../../../test/support/fixtures.js';
 import QueueTiles from './QueueTiles.vue';
 
 const NOW = 1_000_000;
@@ -24,6 +24,17 @@ const withStats = (waiting: number, oldest: number | null, serviceLevel: number 
 };
 
 describe('QueueTiles', () => {
+  it('shows a phone-offline or unknown count only while an agent is in that state, like any other state tile', () => {
+    const { wrapper } = tiles({});
+    expect(wrapper.find('[data-testid="tile-agents-offline"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="tile-agents-unknown"]').exists()).toBe(false);
+    const offline = tiles({ agents: [agent('1001', 'offline'), agent('1002', 'unknown'), agent('1003')] });
+    expect(offline.tile('agents-offline').text()).toContain('Phone offline');
+    expect(offline.tile('agents-offline').text()).toContain('1');
+    expect(offline.tile('agents-unknown').text()).toContain('Unknown');
+    expect(offline.wrapper.findAll('[data-testid^="tile-"]')).toHaveLength(16);
+  });
+
   it('shows every wallboard figure with its definition as a tooltip', () => {
     const { wrapper, tile } = tiles({});
     expect(wrapper.findAll('[data-testid^="tile-"]')).toHaveLength(14);
