@@ -285,7 +285,7 @@ describe('admin screens: pause reasons, phones, routes, contacts, message channe
     expect(await rows.count()).toBe(world.inboundRoutes.length);
     const firstRoute = must(world.inboundRoutes[0], 'an inbound route');
     const routeRow = page.locator('[data-testid="resource-row"]', { hasText: firstRoute.name });
-    expect(await routeRow.locator('[data-column="destination"]').textContent()).not.toBe('');
+    expect(await routeRow.locator('[data-column="defaultDestination"]').textContent()).not.toBe('');
     await checkLooks(page, 'inbound-routes');
   });
 

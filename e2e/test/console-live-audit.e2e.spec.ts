@@ -73,8 +73,10 @@ describe('console: live audit on another supervisor’s screen, the monitor bar,
 
   it('shows a supervisor’s action on another supervisor’s screen within 1 s, as a sentence', async () => {
     const card = await hold('5550100777');
-    // Where the call goes is said before deciding.
-    expect(await card.getByTestId('prompt-destination').textContent()).toMatch(/On accept, goes to queue /);
+    // The route's default destination is said before deciding.
+    expect(await card.getByTestId('prompt-destination').textContent()).toMatch(
+      /^\s*Default destination: queue /,
+    );
     // Watch inside ana's page for the entry, so the time is the DOM change's, not a poll's.
     await ana.evaluate(() => {
       const w = window as unknown as { auditSeenAt?: number };

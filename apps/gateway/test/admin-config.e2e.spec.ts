@@ -205,7 +205,7 @@ describe('PBX configuration through the gateway', () => {
     expect(JSON.stringify(detail.body)).not.toContain('verify_token');
   });
 
-  it('lists the inbound routes in words for admins only', async () => {
+  it('lists the inbound routes in words, in the PBX’s table order, for admins only', async () => {
     const answer = await rest<RestResult<InboundRoutesAnswer>>(
       gateway.url,
       'GET',
@@ -215,8 +215,12 @@ describe('PBX configuration through the gateway', () => {
     expect(answer.status).toBe(200);
     const routes = answer.body.ok ? answer.body.data.routes : [];
     expect(routes.length).toBeGreaterThan(0);
-    expect(routes[0]).toMatchObject({ id: expect.any(Number), destination: expect.any(String) });
-    expect(routes.some((route) => route.destination.startsWith('queue '))).toBe(true);
+    expect(routes[0]).toMatchObject({ id: expect.any(Number), defaultDestination: expect.any(String) });
+    expect(routes.some((route) => route.defaultDestination.startsWith('queue '))).toBe(true);
+    // Listed by position (1, 2, ...), which is not id order: the simulator's newest route has an id past 1000
+    // and sits first.
+    expect(routes.map((route) => route.position)).toEqual(routes.map((_, i) => i + 1));
+    expect(routes[0]?.id).toBeGreaterThan(1000);
     expect(
       (await rest(gateway.url, 'GET', '/api/pbx-config/inbound-routes', tokenFor(gateway, 'sup'))).status,
     ).toBe(403);

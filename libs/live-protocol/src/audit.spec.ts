@@ -30,7 +30,7 @@ describe('audit sentences', () => {
           facts: { decision: 'accept', caller: '5550100', line: 'Main', destination: 'queue Sales (6400)' },
         }),
       ),
-    ).toBe('Ana let through 5550100 to queue Sales (6400), held call on Main line');
+    ).toBe('Ana let through 5550100, held call on Main line, route’s default destination queue Sales (6400)');
   });
 
   it('has a sentence for every action, starting with who acted and never the raw action name', () => {

@@ -17,8 +17,10 @@ const SENTENCES = {
             : 'decided';
     const caller = f.caller || 'a caller';
     const line = f.line ? `, held call on ${f.line} line` : ', held call';
-    const destination = f.decision === 'accept' && f.destination ? ` to ${f.destination}` : '';
-    return `${e.user} ${verb} ${caller}${destination}${line}`;
+    // The route's default destination: a time condition of the route may have sent the call elsewhere.
+    const destination =
+      f.decision === 'accept' && f.destination ? `, route’s default destination ${f.destination}` : '';
+    return `${e.user} ${verb} ${caller}${line}${destination}`;
   },
   'inbound:auto_accepted': (_e, f) =>
     `The PBX let ${f.caller || 'a caller'} through by itself${f.line ? ` (held call on ${f.line} line)` : ''}`,
@@ -82,7 +84,10 @@ export interface AuditFacts {
   caller?: string;
   /** The trunk (line) a held call came in on. */
   line?: string;
-  /** Where an accepted call went, in words. */
+  /**
+   * The default destination of an accepted held call's inbound route, in words. Not surely where the call went:
+   * a time condition of the route (office hours, holidays) may send it elsewhere.
+   */
   destination?: string;
   decision?: string;
   /** An agent's extension and name. */

@@ -115,7 +115,10 @@ export interface CallParty {
 /** The inbound route a call took. */
 export interface CallRouteView {
   name: string;
-  /** Where the route sends calls, in words ("queue Sales (6400)", "an IVR menu"). */
+  /**
+   * The route's default destination, in words ("queue Sales (6400)", "an IVR menu"); a time condition of the
+   * route may have sent the call elsewhere.
+   */
   destination: string;
 }
 

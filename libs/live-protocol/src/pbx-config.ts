@@ -141,6 +141,8 @@ export interface AuditChange {
 /** One inbound route, in words, for the admin screen (GET /api/pbx-config/inbound-routes). */
 export interface InboundRouteView {
   id: number;
+  /** Its place in the PBX's route table (inbound_route/list `pos`), 1 first; the gateway tries routes in this order. */
+  position: number;
   name: string;
   /** DIDs and DID patterns (`_X.`), or a range `5550100-5550199`; empty = every DID of its trunks. */
   didPatterns: string[];
@@ -150,12 +152,16 @@ export interface InboundRouteView {
   callerIdPhonebooks: number[];
   /** Trunk names; empty = the PBX did not say. */
   trunks: string[];
-  /** The default destination in words: "queue 2 (Support)", "an IVR menu", "extension 1001 (Ana)". */
-  destination: string;
+  /**
+   * The route's default destination in words: "queue 2 (Support)", "an IVR menu", "extension 1001 (Ana)". A
+   * time condition of the route (office hours, holidays) may send calls elsewhere; the interface does not say.
+   */
+  defaultDestination: string;
 }
 
 /** Answer of GET /api/pbx-config/inbound-routes. */
 export interface InboundRoutesAnswer {
+  /** In the PBX's table order (`position`). */
   routes: InboundRouteView[];
   /** When the gateway last read the routes (epoch ms); null before the first read. */
   readAt: number | null;

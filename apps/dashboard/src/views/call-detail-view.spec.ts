@@ -69,7 +69,9 @@ describe('call detail page', () => {
     expect(wrapper.get('[data-testid="call-callee-party"]').text()).toContain('Ana Li (1001)');
     expect(wrapper.get('[data-testid="call-started"]').text()).toBe('2026-11-24 08:59:00 (Europe/Berlin)');
     expect(wrapper.get('[data-testid="call-durations"]').text()).toBe('0:05 · 1:05 · 1:10');
-    expect(wrapper.get('[data-testid="call-route"]').text()).toBe('Sales line: goes to queue Sales (6400)');
+    expect(wrapper.get('[data-testid="call-route"]').text()).toBe(
+      'Sales line: default destination queue Sales (6400)',
+    );
     const note = wrapper.get('[data-testid="call-note-current"]');
     expect(note.text()).toContain('Resolved');
     expect(note.text()).toContain('Password reset requested; reset link sent');

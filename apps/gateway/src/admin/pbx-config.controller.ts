@@ -6,19 +6,18 @@ import {
   type InboundRouteView,
   type RestResult,
 } from '@switchboard/live-protocol';
-import type { InboundRoute } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
 import { InboundRoutesService } from '../inbound/inbound-routes.service.js';
-import { routeDestinationWords } from '../inbound/inbound-routes.js';
+import { routeDestinationWords, type PositionedRoute } from '../inbound/inbound-routes.js';
 import { QueuesService } from '../queues/queues.service.js';
 
 const texts = (values: readonly (string | undefined)[]) =>
   values.map((value) => (value ?? '').trim()).filter((value) => value !== '');
 
 /** A route's DID condition as the admin reads it: patterns, the pattern-to-extension forms, or a range. */
-function didPatterns(route: InboundRoute): string[] {
+function didPatterns(route: PositionedRoute): string[] {
   switch (route.did_option) {
     case 'pattern_to_ext':
       return texts([route.did_pattern_to_ext]);
@@ -34,7 +33,7 @@ function didPatterns(route: InboundRoute): string[] {
 }
 
 /**
- * Configuration the PBX has no list operation for, read by the gateway's own services, for the admin screens.
+ * Configuration the gateway's own services read from the PBX and keep, in words, for the admin screens.
  * Admins only, like the admin PBX REST.
  */
 @ApiTags('pbx-config')
@@ -52,12 +51,14 @@ export class PbxConfigController {
   @Get('inbound-routes')
   @ApiOperation({
     operationId: 'pbx_config_inbound_routes',
-    summary: 'Every inbound route: DID and caller-ID patterns, trunks, default destination in words',
+    summary: 'Every inbound route in table order: DID and caller-ID patterns, trunks, default destination',
     description:
-      'Admins only. The PBX has no list of routes; the gateway finds them all through inbound_route/query in ' +
-      'blocks of ids and reads them again with the queue list. 503 until the first read.',
+      'Admins only. The gateway learns the routes from inbound_route/list (every page, in the table order ' +
+      'pos) and reads their details with inbound_route/query by id, again with the queue list. A route may ' +
+      'also route by time (office hours, holidays): its destination here is the default one. 503 until the ' +
+      'first read.',
   })
-  @ApiResult(REST_SCHEMAS.inboundRoutes, 'The routes, by id')
+  @ApiResult(REST_SCHEMAS.inboundRoutes, 'The routes, in the PBX’s table order')
   @ApiErrors(HttpStatus.SERVICE_UNAVAILABLE)
   inboundRoutes(): RestResult<InboundRoutesAnswer> {
     const current = this.routes.current();
@@ -70,9 +71,10 @@ export class PbxConfigController {
     return ok({ routes: current.routes.map((route) => this.view(route)), readAt: current.readAt });
   }
 
-  private view(route: InboundRoute): InboundRouteView {
+  private view(route: PositionedRoute): InboundRouteView {
     return {
       id: route.id,
+      position: route.pos,
       name: route.name,
       didPatterns: didPatterns(route),
       callerIdPatterns:
@@ -81,12 +83,12 @@ export class PbxConfigController {
           : texts((route.cid_pattern_list ?? []).map((item) => item.cid_pattern)),
       callerIdPhonebooks: route.cid_option === 'phonebook' ? [...route.cid_to_phonebook] : [],
       trunks: texts((route.trunk_list ?? []).map((trunk) => trunk.name)),
-      destination: this.destination(route),
+      defaultDestination: this.defaultDestination(route),
     };
   }
 
-  /** The route's words, with the queue's name and number where the gateway watches that queue. */
-  private destination(route: InboundRoute): string {
+  /** The route's default destination in words, with the queue's name and number where the gateway watches that queue. */
+  private defaultDestination(route: PositionedRoute): string {
     const words = routeDestinationWords(route);
     const queueId = /^queue (\d+)$/.exec(words)?.[1];
     const queue = queueId ? this.queues.view(Number(queueId)) : undefined;

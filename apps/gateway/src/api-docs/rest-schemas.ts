@@ -262,12 +262,15 @@ export const REST_SCHEMAS = {
     routes: listOf(
       objectOf<InboundRouteView>({
         id: integer(),
+        position: integer('place in the PBX’s route table, 1 first; the gateway tries routes in this order'),
         name: text(),
         didPatterns: listOf(text('a DID, a pattern such as _X., or a range start-end')),
         callerIdPatterns: listOf(text()),
         callerIdPhonebooks: listOf(integer('phonebook id')),
         trunks: listOf(text()),
-        destination: text('the default destination in words'),
+        defaultDestination: text(
+          'the route’s default destination in words; a time condition of the route may send calls elsewhere',
+        ),
       }),
     ),
     readAt: orNull(epochMs),

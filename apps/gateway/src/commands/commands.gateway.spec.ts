@@ -72,7 +72,7 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
     {
       decide,
       shownQueueOf: () => 2,
-      shownCall: () => ({ from: '5550100', trunk: 'Sales', destination: 'queue Sales (6400)' }),
+      shownCall: () => ({ from: '5550100', trunk: 'Sales', defaultDestination: 'queue Sales (6400)' }),
     } as unknown as HeldCallsService,
     { refuse: async () => ({ ok: true, data: { refused: true } }) } as unknown as UacstaService,
     supervision as unknown as SupervisionService,

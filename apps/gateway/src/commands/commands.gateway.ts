@@ -158,7 +158,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
           ? {
               caller: call.from,
               line: call.trunk,
-              ...(call.destination ? { destination: call.destination } : {}),
+              ...(call.defaultDestination ? { destination: call.defaultDestination } : {}),
             }
           : {}),
       };

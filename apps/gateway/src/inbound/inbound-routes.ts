@@ -1,8 +1,13 @@
 import { dialPatternMatches, type InboundRoute } from '@switchboard/pbx-api';
 
+/** A route's details (inbound_route/query) with its place in the PBX's route table (inbound_route/list `pos`). */
+export type PositionedRoute = InboundRoute & { pos: number };
+
 /**
- * Where a held call's inbound route leads, as far as the PBX's route data tells: a queue, somewhere else
- * (an IVR, an extension, ...), or unknown (no route matches, or several that lead to different places).
+ * Where a held call's inbound route leads by default, as far as the PBX's route data tells: a queue, somewhere
+ * else (an IVR, an extension, ...), or unknown (no route matches, or routes that may take it lead to different
+ * places). It is the route's DEFAULT destination (`def_dest`): a route with time conditions (office hours,
+ * holidays) may send the call elsewhere at the moment, which the interface does not tell.
  */
 export type RouteDestination =
   | { kind: 'queue'; queueId: number }
@@ -24,6 +29,7 @@ type Matcher = (value: string) => boolean;
 /** One route as the gateway matches calls against it. */
 interface RouteRule {
   id: number;
+  pos: number;
   name: string;
   /** Trunk names the route applies on; null when the PBX did not say (then it may apply on any). */
   trunks: ReadonlySet<string> | null;
@@ -90,7 +96,7 @@ function patterns(values: readonly (string | undefined)[]): string[] {
   return values.map((value) => (value ?? '').trim()).filter((value) => value !== '');
 }
 
-function ruleOf(route: InboundRoute): RouteRule {
+function ruleOf(route: PositionedRoute): RouteRule {
   let dids: string[];
   let anyDid = false;
   switch (route.did_option ?? 'patterns') {
@@ -113,6 +119,7 @@ function ruleOf(route: InboundRoute): RouteRule {
   const byPhonebook = route.cid_option === 'phonebook';
   return {
     id: route.id,
+    pos: route.pos,
     name: (route.name ?? '').trim(),
     trunks: route.trunk_list ? new Set(route.trunk_list.map((trunk) => trunk.name.trim())) : null,
     exactDids: new Set(dids.filter((did) => !did.startsWith('_'))),
@@ -142,16 +149,18 @@ function rangeOf(route: InboundRoute): Matcher | undefined {
 }
 
 /**
- * The PBX's inbound routes, for telling where a held call goes. The interface gives no route order, so
- * among the routes that may take a call (its trunk, its DID, its caller), those naming the DID exactly win
- * over patterns (the more specific match, as a dial plan picks it); if the rest do not all lead to the same
- * place, the destination is unknown rather than a guess.
+ * The PBX's inbound routes, for telling where a held call goes by default. Routes are tried in the order of
+ * the PBX's route table (`pos`, then id), as its web portal orders them (docs/pbx/configuration.md#inbound-routes):
+ * the first route that surely takes a call (its trunk, its DID, its caller) decides. A route selecting callers
+ * by phonebook may or may not take the caller (membership is not checked), so it and the routes after it up to
+ * the first sure one are all possible: if they do not all lead to the same place, the destination is unknown
+ * rather than a guess.
  */
 export class InboundRouteTable {
   private readonly rules: RouteRule[];
 
-  constructor(routes: readonly InboundRoute[]) {
-    this.rules = [...routes].sort((a, b) => a.id - b.id).map(ruleOf);
+  constructor(routes: readonly PositionedRoute[]) {
+    this.rules = [...routes].sort((a, b) => a.pos - b.pos || a.id - b.id).map(ruleOf);
   }
 
   /** How many routes the table holds. */
@@ -159,24 +168,30 @@ export class InboundRouteTable {
     return this.rules.length;
   }
 
-  /** Where `call` goes. */
+  /** Where `call` goes by default. */
   destinationOf(call: RoutedCall): RouteDestination {
     return this.routeOf(call).destination;
   }
 
-  /** Where `call` goes, and the names of the routes that take it (the call-history detail shows them). */
+  /**
+   * Where `call` goes by default, and the names of the routes that may take it, in table order (the
+   * call-history detail shows them).
+   */
   routeOf(call: RoutedCall): { names: string[]; destination: RouteDestination } {
     const to = call.to.trim();
     const trunk = call.trunk.trim();
     const from = call.from.trim();
-    const candidates = this.rules.filter(
-      (rule) =>
-        (rule.trunks === null || rule.trunks.has(trunk)) &&
-        rule.takesCaller(from) !== false &&
-        (rule.anyDid || rule.exactDids.has(to) || rule.didPatterns.some((matches) => matches(to))),
-    );
-    const exact = candidates.filter((rule) => rule.exactDids.has(to));
-    const chosen = exact.length > 0 ? exact : candidates;
+    const chosen: RouteRule[] = [];
+    for (const rule of this.rules) {
+      if (rule.trunks !== null && !rule.trunks.has(trunk)) continue;
+      if (!(rule.anyDid || rule.exactDids.has(to) || rule.didPatterns.some((matches) => matches(to))))
+        continue;
+      const takes = rule.takesCaller(from);
+      if (takes === false) continue;
+      chosen.push(rule);
+      // A route that surely takes the call ends the search: the routes after it never see it.
+      if (takes) break;
+    }
     const first = chosen[0];
     const names = chosen.map((rule) => rule.name || `route ${rule.id}`);
     if (!first)
@@ -193,7 +208,7 @@ export class InboundRouteTable {
         names,
         destination: {
           kind: 'unknown',
-          reason: `inbound routes ${chosen.map((rule) => rule.id).join(', ')} all take it and lead to different places`,
+          reason: `inbound routes ${chosen.map((rule) => rule.id).join(', ')} may take it (a phonebook decides) and lead to different places`,
         },
       };
     return { names, destination: first.destination };

@@ -116,7 +116,7 @@ export const heldCallView = object<HeldCallView>({
   to: text,
   trunk: text,
   queueId: optional(positive),
-  destination: optional(text),
+  defaultDestination: optional(text),
   receivedAt: finite,
   deadline: finite,
   context: callerContext,

@@ -53,6 +53,23 @@ describe('buildWorld', () => {
     }
   });
 
+  it('gives routes ids that are not consecutive, one past 1000, and positions 1..n that are not id order', () => {
+    const w = world('contact-center');
+    expect(w.routes.map((r) => [r.id, r.pos])).toEqual([
+      [1, 2],
+      [3, 3],
+      [5, 4],
+      [7, 5],
+      [1015, 1],
+    ]);
+    for (const name of ['small', 'contact-center', 'stress'] as const) {
+      const routes = world(name).routes;
+      expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+      expect(routes.map((r) => r.pos).sort((a, b) => a - b)).toEqual(routes.map((_, i) => i + 1));
+      expect(routes.some((r) => r.id > 1000)).toBe(true);
+    }
+  });
+
   it('has a caller pool with unique numbers, some contacts and a repeat-caller head', () => {
     const w = world('contact-center');
     expect(new Set(w.callers.map((c) => c.number)).size).toBe(w.callers.length);

@@ -115,6 +115,21 @@ function trunks(def: ScenarioDefinition): TrunkInfo[] {
   }));
 }
 
+/** Ids of routes added after the first ones start here (docs/pbx/configuration.md#inbound-routes). */
+export const LATE_ROUTE_ID_BASE = 1_000;
+
+/**
+ * The id and table position of route `index` of `count`, as on a PBX that has been in use for a while: routes
+ * were deleted and added, so ids are not consecutive (1, 3, 5, ...), the last queue's route was added late
+ * (an id past {@link LATE_ROUTE_ID_BASE}) and moved to the top of the table, so position order is not id
+ * order. Drawn from no random stream: every seed's world has the same ids.
+ */
+export function routeIdAndPos(index: number, count: number): { id: number; pos: number } {
+  return index === count - 1
+    ? { id: LATE_ROUTE_ID_BASE + 3 * count, pos: 1 }
+    : { id: 2 * index + 1, pos: index + 2 };
+}
+
 function routes(queueDefs: QueueDef[], trunkList: TrunkInfo[], rng: SeededRandom): RouteDef[] {
   const controlled = trunkList.filter((t) => t.controlled);
   const plain = trunkList.filter((t) => !t.controlled);
@@ -130,7 +145,7 @@ function routes(queueDefs: QueueDef[], trunkList: TrunkInfo[], rng: SeededRandom
       .filter((t): t is TrunkInfo => t !== undefined)
       .map((t) => t.id);
     return {
-      id: i + 1,
+      ...routeIdAndPos(i, queueDefs.length),
       name: `${queue.name} line`,
       did_patterns: Array.from({ length: didCount }, () => String(did++)),
       trunk_ids: trunkIds,

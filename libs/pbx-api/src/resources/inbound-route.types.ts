@@ -1,5 +1,6 @@
 import type { PbxSuccess } from '../types.js';
 import type { KnownString } from './common.types.js';
+import type { PbxListParams, PbxRowsResponse, PbxSearchParams } from './editable.types.js';
 
 /** Query of inbound_route/query. */
 export interface InboundRouteQueryParams {
@@ -105,3 +106,38 @@ export type InboundRouteWire = Omit<InboundRoute, 'cid_to_phonebook'> & {
 export interface InboundRouteQueryResponse extends PbxSuccess {
   data: InboundRoute[];
 }
+
+/** What inbound_route/list and search sort by: `pos` is the order of the PBX's route table. */
+export type InboundRouteSortBy = 'id' | 'pos' | 'name';
+
+/** Query of inbound_route/list: paging and sorting, all optional. */
+export type InboundRouteListParams = PbxListParams<InboundRouteSortBy>;
+
+/** Query of inbound_route/search: the list's plus `search_value`. */
+export type InboundRouteSearchParams = PbxSearchParams<InboundRouteSortBy>;
+
+/**
+ * A route as inbound_route/list and search show it (`Inroute_Info`, docs/pbx/configuration.md#inbound-routes).
+ * The details (DIDs, trunks, callers) come from inbound_route/query by `id`.
+ */
+export interface InboundRouteSummary {
+  id: number;
+  /** The route's current position in the route list, 1 first. */
+  pos: number;
+  name: string;
+  /** The route's default destination type: the same values as `def_dest` of inbound_route/query. */
+  default_destination?: InboundRouteDestination;
+  /** The default destination's value; the guide spells the field without the second `t`. */
+  default_desination_value?: string;
+  /** The route's current destination type, as the Software Edition's search page lists it. */
+  current_destination?: InboundRouteDestination;
+}
+
+/** Answer of inbound_route/list and search: one page of routes. */
+export interface InboundRouteListResponse extends PbxRowsResponse<InboundRouteSummary> {
+  /** The last position in the whole route list (not only of this page or search). */
+  last_pos: number;
+}
+
+/** Options of `inboundRoute.iterate()`: the list's sorting and the size of each page. */
+export type InboundRouteIterateParams = Omit<InboundRouteListParams, 'page'>;

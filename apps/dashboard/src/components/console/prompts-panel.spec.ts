@@ -248,7 +248,7 @@ describe('PromptsPanel', () => {
     });
   });
 
-  it('keeps live prompts above settled ones, settled ones on one line, and says where each call goes', async () => {
+  it('keeps live prompts above settled ones, settled ones on one line, and gives each route’s default destination', async () => {
     const now = Date.now();
     const { wrapper } = await panel([
       heldCall('done', {
@@ -256,9 +256,9 @@ describe('PromptsPanel', () => {
         status: 'accepted',
         decidedBy: 'ana',
         decidedAt: now - 4_000,
-        destination: 'queue Sales (6400)',
+        defaultDestination: 'queue Sales (6400)',
       }),
-      heldCall('live', { receivedAt: now, destination: 'queue Support (6401)' }),
+      heldCall('live', { receivedAt: now, defaultDestination: 'queue Support (6401)' }),
     ]);
     const order = wrapper
       .findAll('[data-testid="prompt-card"]')
@@ -266,8 +266,10 @@ describe('PromptsPanel', () => {
     expect(order).toEqual(['live', 'done']);
     const live = wrapper.get('[data-testid="live-prompts"] [data-call-id="live"]');
     expect(live.get('[data-testid="prompt-destination"]').text()).toBe(
-      'On accept, goes to queue Support (6401)',
+      'Default destination: queue Support (6401)',
     );
+    // Never worded as where the call will go: a time condition of the route may send it elsewhere.
+    expect(live.get('[data-testid="prompt-destination"]').attributes('title')).toContain('Time conditions');
     expect(live.find('[data-testid="accept"]').exists()).toBe(true);
     const done = wrapper.get('[data-testid="settled-prompts"] [data-call-id="done"]');
     expect(done.classes()).toContain('compact');
@@ -276,10 +278,10 @@ describe('PromptsPanel', () => {
     expect(done.get('[data-testid="prompt-outcome"]').text()).toContain('ana');
   });
 
-  it('says so when the gateway cannot tell where a call goes', async () => {
+  it('says so when the gateway cannot tell the route’s default destination', async () => {
     const { wrapper } = await panel([heldCall('c1')]);
     expect(wrapper.get('[data-testid="prompt-destination"]').text()).toBe(
-      'On accept, goes to not known yet (inbound routes not read)',
+      'Default destination: not known yet (inbound routes not read)',
     );
   });
 });

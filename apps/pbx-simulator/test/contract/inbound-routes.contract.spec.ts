@@ -1,0 +1,133 @@
+/**
+ * Contract: libs/pbx-api's inbound route list against the running simulator — inbound_route/list (pages,
+ * sorting by id, pos and name, `last_pos`), inbound_route/search (by name and by DID) and the client's
+ * iterate, on the contact-center world whose route ids are not consecutive and include one past 1000. Each
+ * answer is checked against the simulator's world, plus a PBX error and the shared checks.
+ */
+import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboundRouteInfo } from '../../src/contracts.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  startContractSim,
+  type ContractSim,
+} from './support/contract-kit.js';
+
+let ctx: ContractSim;
+let routes: InboundRouteInfo[];
+beforeAll(async () => {
+  ctx = await startContractSim({ scenario: 'contact-center' });
+  routes = ctx.sim.control.world().inboundRoutes;
+});
+afterAll(async () => ctx.close());
+const get = () => ctx;
+
+/** The world's routes in table order. */
+const byPos = () => [...routes].sort((a, b) => a.pos - b.pos);
+const ids = (rows: readonly { id: number }[]) => rows.map((row) => row.id);
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+describe('inbound_route/list', () => {
+  it('answers every route with its position and default destination, and last_pos', async () => {
+    const answer = await ctx.client.inboundRoute.list({ sort_by: 'pos' });
+    expect(answer.total_number).toBe(routes.length);
+    expect(answer.last_pos).toBe(routes.length);
+    expect(ids(answer.data)).toEqual(ids(byPos()));
+    const late = routes.find((r) => r.id > 1000);
+    expect(late, 'a route with an id past 1000').toBeDefined();
+    expect(answer.data.find((row) => row.id === late?.id)).toEqual({
+      id: late?.id,
+      pos: late?.pos,
+      name: late?.name,
+      default_destination: 'queue',
+      default_desination_value: late?.def_dest_value,
+      current_destination: 'queue',
+    });
+  });
+
+  it('pages, and sorts by id, pos or name either way', async () => {
+    const first = await ctx.client.inboundRoute.list({ page: 1, page_size: 2, sort_by: 'id' });
+    const second = await ctx.client.inboundRoute.list({ page: 2, page_size: 2, sort_by: 'id' });
+    const sortedIds = routes.map((r) => r.id).sort((a, b) => a - b);
+    expect([...ids(first.data), ...ids(second.data)]).toEqual(sortedIds.slice(0, 4));
+    expect(first.total_number).toBe(routes.length);
+    const desc = await ctx.client.inboundRoute.list({ sort_by: 'pos', order_by: 'desc' });
+    expect(desc.data.map((row) => row.pos)).toEqual(
+      byPos()
+        .map((r) => r.pos)
+        .reverse(),
+    );
+    const byName = await ctx.client.inboundRoute.list({ sort_by: 'name' });
+    const names = byName.data.map((row) => row.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // Without sort_by the routes come in table order.
+    expect(ids((await ctx.client.inboundRoute.list()).data)).toEqual(ids(byPos()));
+  });
+
+  it('iterate walks every page in table order', async () => {
+    const all = await collect(ctx.client.inboundRoute.iterate({ page_size: 2, sort_by: 'pos' }));
+    expect(all.map((row) => row.pos)).toEqual(byPos().map((r) => r.pos));
+    expect(new Set(ids(all))).toEqual(new Set(routes.map((r) => r.id)));
+  });
+
+  it('a PBX failure is a PbxApiError', async () => {
+    await ctx.injectError('inbound_route/list', PBX_ERRCODE.SERVER_BUSY);
+    try {
+      await expectPbxError(ctx.client.inboundRoute.list(), PBX_ERRCODE.SERVER_BUSY);
+    } finally {
+      await ctx.clearFaults();
+    }
+  });
+
+  itHonoursTheContract(get, {
+    op: 'inbound_route/list',
+    valid: (client) => client.inboundRoute.list({ page_size: 1 }),
+    invalid: invalidAsSent({ sort_by: 'did' }, 'sort_by', (client, input) => client.inboundRoute.list(input)),
+  });
+});
+
+describe('inbound_route/search', () => {
+  it('finds routes by name and by DID, any case, and keeps last_pos of the whole list', async () => {
+    const route = routes[1] as InboundRouteInfo;
+    const byName = await ctx.client.inboundRoute.search({ search_value: route.name.toUpperCase() });
+    expect(ids(byName.data)).toEqual([route.id]);
+    expect(byName).toMatchObject({ total_number: 1, last_pos: routes.length });
+    const did = route.did_patterns[0] ?? '';
+    expect(ids((await ctx.client.inboundRoute.search({ search_value: did })).data)).toEqual([route.id]);
+    const none = await ctx.client.inboundRoute.search({ search_value: 'no such route' });
+    expect(none).toMatchObject({ total_number: 0, last_pos: routes.length, data: [] });
+  });
+
+  it('a keyword many routes share pages and sorts like the list', async () => {
+    const answer = await ctx.client.inboundRoute.search({
+      search_value: ' line',
+      sort_by: 'pos',
+      page: 2,
+      page_size: 2,
+    });
+    expect(answer.total_number).toBe(routes.length);
+    expect(ids(answer.data)).toEqual(ids(byPos().slice(2, 4)));
+  });
+
+  it('a PBX failure is a PbxApiError', async () => {
+    await ctx.injectError('inbound_route/search', PBX_ERRCODE.SERVER_BUSY);
+    try {
+      await expectPbxError(ctx.client.inboundRoute.search({ search_value: 'x' }), PBX_ERRCODE.SERVER_BUSY);
+    } finally {
+      await ctx.clearFaults();
+    }
+  });
+
+  itHonoursTheContract(get, {
+    op: 'inbound_route/search',
+    valid: (client) => client.inboundRoute.search({ search_value: 'line' }),
+    invalid: invalidAsSent({ page: 0 }, 'page', (client, input) => client.inboundRoute.search(input)),
+  });
+});
