@@ -3,6 +3,7 @@
  * Every wrong setting gets its own message naming the flag, the value and what is expected.
  */
 import type { ScenarioName } from './contracts.js';
+import { CDR_SEARCH_FIRMWARES, type CdrSearchFirmware } from './records/cdr-filter.js';
 import {
   DATE_FORMATS,
   TIME_FORMATS,
@@ -52,6 +53,11 @@ export interface SimulatorConfig {
   maxRecords: number;
   /** Finished calls seeded in the day before the simulator's day starts (0 = none). */
   history: number;
+  /**
+   * The firmware whose cdr/search is answered: `newest` (unix seconds or display times, paging) or `older`
+   * (display times only, every match in one answer); docs/pbx/records.md#cdr-search-by-firmware.
+   */
+  cdrSearch: CdrSearchFirmware;
 }
 
 /** Demo credentials, documented in the README; override with flags or environment. */
@@ -84,6 +90,7 @@ export const DEFAULT_CONFIG: Readonly<SimulatorConfig> = Object.freeze({
   timeZone: 'UTC',
   maxRecords: 100_000,
   history: 0,
+  cdrSearch: 'newest',
 });
 
 /** One or more settings were wrong; `problems` has one sentence per setting. */
@@ -136,6 +143,11 @@ const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'time-zone': { key: 'timeZone', kind: 'string', help: 'IANA time zone of the PBX clock' },
   'max-records': { key: 'maxRecords', kind: 'int', help: 'newest call records kept' },
   history: { key: 'history', kind: 'int', help: 'finished calls seeded in the day before today' },
+  'cdr-search': {
+    key: 'cdrSearch',
+    kind: 'string',
+    help: `${CDR_SEARCH_FIRMWARES.join(' | ')}: cdr/search of the newest firmware, or an older one (display times only, no paging)`,
+  },
 };
 
 const SCENARIOS: readonly ScenarioName[] = ['small', 'contact-center', 'stress'];
@@ -301,6 +313,11 @@ function checkConfig(c: SimulatorConfig): string[] {
   if (!TIME_FORMATS.includes(c.timeFormat)) {
     problems.push(
       `--time-format must be one of ${TIME_FORMATS.join(', ')}, got ${JSON.stringify(c.timeFormat)}`,
+    );
+  }
+  if (!CDR_SEARCH_FIRMWARES.includes(c.cdrSearch)) {
+    problems.push(
+      `--cdr-search must be one of ${CDR_SEARCH_FIRMWARES.join(', ')}, got ${JSON.stringify(c.cdrSearch)}`,
     );
   }
   if (!isKnownTimeZone(c.timeZone))

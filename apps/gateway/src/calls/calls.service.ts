@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   CALL_STATUSES,
   MAX_CALL_PAGE_SIZE,
@@ -14,23 +14,16 @@ import {
   type SessionInfo,
   type ValidCallSearchQuery,
 } from '@switchboard/live-protocol';
-import {
-  PbxApiError,
-  PbxTimeFormat,
-  type MenuOption,
-  type CdrRecord,
-  type CdrSearchParams,
-  type CdrSearchResponse,
-  type PbxClient,
-} from '@switchboard/pbx-api';
+import { PbxApiError, type MenuOption, type CdrRecord, type PbxClient } from '@switchboard/pbx-api';
 import { ADMIN_MAX_BUDGET_WAIT_MS } from '../admin/admin-pbx.controller.js';
 import { restError } from '../auth/session.guard.js';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { outcomeText } from '../inbound/call-history.js';
 import { CallerContextService } from '../inbound/caller-context.service.js';
 import { InboundRoutesService } from '../inbound/inbound-routes.service.js';
+import type { CdrQuery } from '../pbx/cdr-search.js';
+import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
-import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { PbxConnectionService, type PbxRequestOptions } from '../pbx/pbx-connection.service.js';
 import { QueuesService } from '../queues/queues.service.js';
 import { parseCallId } from './call-id.js';
 import { callNotFound } from './call-failure.js';
@@ -39,7 +32,7 @@ import { callInScope, callScopeOf, type CallScope } from './call-scope.js';
 import { CallTimes } from './call-time.js';
 import { TranscriptCache, type TranscriptEntry } from './transcript-cache.js';
 
-/** Menu options (disposition codes, extension groups) and the display format are read again after this long. */
+/** Menu options (disposition codes, extension groups) are read again after this long. */
 export const CALL_OPTIONS_TTL_MS = 5 * 60_000;
 /** Transcripts are kept for less than the PBX's 30-minute download link. */
 export const TRANSCRIPT_TTL_MS = 25 * 60_000;
@@ -50,6 +43,8 @@ export const TRANSCRIPT_TTL_MS = 25 * 60_000;
 export const SCOPED_SCAN_LIMIT = 50_000;
 /** Records per cdr/search request when the gateway pages through a result itself (the PBX's maximum). */
 const PBX_PAGE = MAX_CALL_PAGE_SIZE;
+/** PBX requests of the call history: background priority, refused with 429 past 2 s of waiting. */
+const HISTORY_REQUEST: PbxRequestOptions = { priority: 'background', maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS };
 
 /** Who is looking: what the scope rule needs of a session (a ticket carries the same). */
 export type CallViewer = Pick<SessionInfo, 'role' | 'queues' | 'display'>;
@@ -61,8 +56,8 @@ export interface FoundCall {
 }
 
 /**
- * The PBX's call history for people: searches of cdr/search with the interface's filters (times converted
- * from the site's wall time to the PBX's display format), a call's detail (parties matched to company
+ * The PBX's call history for people: searches of cdr/search with the interface's filters (times read as the
+ * site's wall time; CdrSearchService sends them in the form the PBX's firmware takes), a call's detail (parties matched to company
  * contacts, the inbound route, the note and its history from callnotes/get), its AI transcript from
  * cdr/aidownload narrowed to the call, and the scope rule (supervisors see their queues' calls). Every PBX
  * request is background work of the request budget, refused with 429 rather than queued past 2 s.
@@ -75,11 +70,11 @@ export class CallsService implements OnModuleInit {
   /** Recording file names of calls whose recording link was issued (the stream route reads them). */
   private readonly recordingFiles = new Map<string, string>();
   private menus: { at: number; codes: NamedOption[]; groups: NamedOption[] } | undefined;
-  private times: { at: number; value: CallTimes } | undefined;
+  private times: CallTimes | undefined;
 
   constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
+    private readonly cdr: CdrSearchService,
     private readonly queues: QueuesService,
     private readonly routes: InboundRoutesService,
     private readonly context: CallerContextService,
@@ -117,12 +112,12 @@ export class CallsService implements OnModuleInit {
     const [times, filters] = await Promise.all([this.callTimes(), this.filtersOf(query)]);
     const { page, pageSize } = query;
     if (scope === 'all') {
-      const answer = await this.cdrSearch({ ...filters, page, page_size: pageSize });
+      const answer = await this.cdr.page(filters, { page, pageSize }, HISTORY_REQUEST);
       return {
-        total: answer.total_number ?? answer.data.length,
+        total: answer.total,
         page,
         pageSize,
-        calls: answer.data.flatMap((record) => summaryOf(record, times.readDisplay) ?? []),
+        calls: answer.records.flatMap((record) => summaryOf(record, times.readDisplay) ?? []),
       };
     }
     // The PBX cannot filter by scope: read its matches and keep the scope's, up to SCOPED_SCAN_LIMIT.
@@ -144,16 +139,12 @@ export class CallsService implements OnModuleInit {
   async find(session: CallViewer, id: string): Promise<FoundCall> {
     const key = parseCallId(id);
     if (!key) throw callNotFound(id);
+    const startedAt = key.startSec * 1000;
     const [times, answer] = await Promise.all([
       this.callTimes(),
-      this.cdrSearch({
-        start_time: String(key.startSec),
-        end_time: String(key.startSec),
-        page: 1,
-        page_size: 1_000,
-      }),
+      this.cdr.page({ since: startedAt, until: startedAt }, { page: 1, pageSize: 1_000 }, HISTORY_REQUEST),
     ]);
-    const record = answer.data.find((r) => r.record_id === key.recordId);
+    const record = answer.records.find((r) => r.record_id === key.recordId);
     const summary = record ? summaryOf(record, times.readDisplay) : undefined;
     if (!record || !summary) throw callNotFound(id);
     if (!this.inScope(this.scopeOf(session), summary))
@@ -242,16 +233,14 @@ export class CallsService implements OnModuleInit {
 
   /** A PBX request of the call history: background priority, refused with 429 past 2 s of waiting. */
   request<T>(operation: string, send: (client: PbxClient) => Promise<T>): Promise<T> {
-    return this.pbx.request(operation, send, { priority: 'background', maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS });
+    return this.pbx.request(operation, send, HISTORY_REQUEST);
   }
 
-  /** The site's zone and the PBX's display format (system/information), read again every few minutes. */
+  /** The site's zone and the PBX's display format (system/information, read again every few minutes). */
   async callTimes(): Promise<CallTimes> {
-    if (this.times && Date.now() - this.times.at < CALL_OPTIONS_TTL_MS) return this.times.value;
-    const info = await this.request('system/information', (client) => client.system.information());
-    const value = new CallTimes(PbxTimeFormat.fromSystemInformation(info.data, this.config.stats.timeZone));
-    this.times = { at: Date.now(), value };
-    return value;
+    const display = await this.cdr.displayFormat(HISTORY_REQUEST);
+    if (this.times?.display !== display) this.times = new CallTimes(display);
+    return this.times;
   }
 
   private async menuOptions(): Promise<{ codes: NamedOption[]; groups: NamedOption[] }> {
@@ -276,12 +265,10 @@ export class CallsService implements OnModuleInit {
     return this.menus;
   }
 
-  /** The cdr/search filters of a query (no paging), times in the PBX's display format. */
-  private async filtersOf(query: ValidCallSearchQuery): Promise<CdrSearchParams> {
+  /** The cdr/search filters of a query (no paging), its times as instants of the site's wall time. */
+  private async filtersOf(query: ValidCallSearchQuery): Promise<CdrQuery> {
     const times = query.from || query.to ? await this.callTimes() : undefined;
-    const params: CdrSearchParams = {};
-    if (query.from && times) params.start_time = times.displayOfLocal(query.from);
-    if (query.to && times) params.end_time = times.displayOfLocal(query.to);
+    const params: NonNullable<CdrQuery['filters']> = {};
     if (query.caller) params.call_from = query.caller;
     if (query.callee) params.call_to = query.callee;
     if (query.status) params.status = query.status;
@@ -289,26 +276,18 @@ export class CallsService implements OnModuleInit {
     if (query.extensionGroup !== undefined) params.extension_group = query.extensionGroup;
     if (query.dispositionCodes?.length) params.disposition_code_list = query.dispositionCodes.join(',');
     if (query.noteRemark) params.call_note_remark = query.noteRemark;
-    return params;
-  }
-
-  private cdrSearch(params: CdrSearchParams): Promise<CdrSearchResponse> {
-    return this.request('cdr/search', (client) => client.cdr.search(params));
+    return {
+      filters: params,
+      ...(query.from && times ? { since: times.instantOfLocal(query.from) } : {}),
+      ...(query.to && times ? { until: times.instantOfLocal(query.to) } : {}),
+    };
   }
 
   /** The search's records as summaries, a PBX page of 10,000 at a time, up to `limit` records. */
-  private async *pages(
-    filters: CdrSearchParams,
-    times: CallTimes,
-    limit: number,
-  ): AsyncGenerator<CallSummary[]> {
-    let read = 0;
-    for (let page = 1; read < limit; page++) {
-      const answer = await this.cdrSearch({ ...filters, page, page_size: PBX_PAGE });
-      read += answer.data.length;
-      yield answer.data.flatMap((record) => summaryOf(record, times.readDisplay) ?? []);
-      if (answer.data.length < PBX_PAGE || read >= (answer.total_number ?? 0)) return;
-    }
+  private async *pages(filters: CdrQuery, times: CallTimes, limit: number): AsyncGenerator<CallSummary[]> {
+    const options = { pageSize: PBX_PAGE, maxRecords: limit };
+    for await (const records of this.cdr.pages(filters, options, HISTORY_REQUEST))
+      yield records.flatMap((record) => summaryOf(record, times.readDisplay) ?? []);
   }
 
   private party(number: string, name: string | null): CallParty {

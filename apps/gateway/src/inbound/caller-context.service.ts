@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import type { CallerContext, LastCallContext } from '@switchboard/live-protocol';
 import { isPbxEvent, PbxApiError, type CdrRecord, type CompanyContact } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
@@ -48,6 +49,7 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
+    private readonly cdr: CdrSearchService,
     private readonly polling: PollingService,
   ) {
     this.history = new CallHistory(config.stats.timeZone);
@@ -133,12 +135,12 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
   }
 
   private async readLastCall(from: string, callId: string): Promise<LastCallContext | undefined> {
-    const answer = await this.pbx.request(
-      'cdr/search',
-      (client) => client.cdr.search({ call_from: from, page: 1, page_size: LAST_CALL_PAGE_SIZE }),
+    const answer = await this.cdr.page(
+      { filters: { call_from: from } },
+      { page: 1, pageSize: LAST_CALL_PAGE_SIZE },
       { priority: 'background' },
     );
-    const record = answer.data.find((r) => (r.call_id ?? r.uid) !== callId);
+    const record = answer.records.find((r) => (r.call_id ?? r.uid) !== callId);
     if (!record) return undefined;
     const details = this.lastCallDetails ? await this.lastCallDetails(record) : { summary: null };
     return lastCallOf(record, details);
@@ -146,20 +148,15 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
 
   private async loadToday(from: string, callId: string): Promise<CallerContext | undefined> {
     if (!this.history.needsLoad(from)) return undefined;
-    const dayStartSec = Math.floor(this.history.dayStart() / 1000);
-    const answer = await this.pbx.request(
-      'cdr/search',
-      (client) =>
-        client.cdr.search({
-          call_from: from,
-          start_time: String(dayStartSec),
-          page: 1,
-          page_size: HISTORY_PAGE_SIZE,
-        }),
+    const dayStart = this.history.dayStart();
+    const dayStartSec = Math.floor(dayStart / 1000);
+    const answer = await this.cdr.page(
+      { filters: { call_from: from }, since: dayStart },
+      { page: 1, pageSize: HISTORY_PAGE_SIZE },
       // Background enrichment: the prompt is already on screen, so this waits for the polling budget.
       { priority: 'background' },
     );
-    for (const record of answer.data) {
+    for (const record of answer.records) {
       const at = (record.timestamp ?? dayStartSec) * 1000;
       const id = record.call_id ?? record.record_id;
       if (id && id !== callId)

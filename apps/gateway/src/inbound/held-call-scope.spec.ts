@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
+import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollingService } from '../polling/polling.module.js';
 import { testConfig } from '../../test/support/test-config.js';
@@ -53,7 +54,14 @@ function setup(routes: InboundRoute[] = ROUTES) {
     call: {
       acceptInbound: vi.fn(async ({ channel_id }: { channel_id: string }) => decisions.push(channel_id)),
     },
-    inboundRoute: { query: vi.fn(async () => ({ data: routes })) },
+    inboundRoute: {
+      list: vi.fn(async () => ({
+        total_number: routes.length,
+        last_pos: routes.length,
+        data: routes.map((route, i) => ({ id: route.id, pos: i + 1, name: route.name })),
+      })),
+      query: vi.fn(async () => ({ data: routes })),
+    },
   };
   const pbx = {
     request: (_op: string, send: (c: PbxClient) => Promise<unknown>) => send(client as unknown as PbxClient),
@@ -80,6 +88,7 @@ function setup(routes: InboundRoute[] = ROUTES) {
   const service = new HeldCallsService(
     config,
     pbx,
+    new CdrSearchService(config, pbx),
     hub,
     context,
     new InMemoryDecisionLock(),
@@ -106,8 +115,8 @@ describe('held calls by queue', () => {
       ['c2', 2],
       ['c3', undefined],
     ]);
-    // Where each goes on accept, in words: the queue by name once the queue is known, or why it is not known.
-    expect(service.list().map((call) => call.destination)).toEqual([
+    // Each route's default destination, in words: the queue by name once the queue is known, or why it is not known.
+    expect(service.list().map((call) => call.defaultDestination)).toEqual([
       'queue 1',
       'queue 2',
       'not known: no inbound route takes calls to 8009 on sip1',

@@ -24,6 +24,7 @@ import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { diffKeyed } from '../live/keyed-diff.js';
 import { StreamHub } from '../live/stream-hub.service.js';
+import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService, type EventGap } from '../pbx/pbx-connection.service.js';
 import { heldCallInScope } from '../supervision/supervisor-scope.js';
@@ -75,21 +76,21 @@ function blockRuleName(number: string): string {
   return `switchboard-${numberKey(number) || 'anonymous'}-${Date.now().toString(36)}`;
 }
 
-/** Where a call's route leads: its queue (if one) and the destination in words. */
+/** Where a call's route leads by default: its queue (if one) and the default destination in words. */
 interface CallRoute {
   queueId: number | null;
-  destination: string;
+  defaultDestination: string;
 }
 
-/** `view` with `queueId` and `destination` set from `route` (or without them). */
+/** `view` with `queueId` and `defaultDestination` set from `route` (or without them). */
 function withRoute(view: HeldCallView, route: CallRoute | undefined): HeldCallView {
   const queueId = route?.queueId ?? undefined;
-  if (view.queueId === queueId && view.destination === route?.destination) return view;
-  const { queueId: _shown, destination: _words, ...rest } = view;
+  if (view.queueId === queueId && view.defaultDestination === route?.defaultDestination) return view;
+  const { queueId: _shown, defaultDestination: _words, ...rest } = view;
   return {
     ...rest,
     ...(queueId === undefined ? {} : { queueId }),
-    ...(route ? { destination: route.destination } : {}),
+    ...(route ? { defaultDestination: route.defaultDestination } : {}),
   };
 }
 
@@ -123,6 +124,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
+    private readonly cdr: CdrSearchService,
     private readonly hub: StreamHub,
     context: CallerContextService,
     @Inject(DECISION_LOCK) lock: DecisionLock,
@@ -283,14 +285,14 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     for (const found of ongoing)
       if (found.kind === 'routed' && this.wasHeldUnseen(found.call, found.startedAt, lookBackFrom))
         this.settle(found.call, found.startedAt ?? now, reason);
-    // Calls that were held, routed and over before the PBX could be asked are only in the call records.
-    const records = await this.pbx.request(
-      'cdr/search',
-      (client) =>
-        client.cdr.search({ start_time: String(Math.floor(lookBackFrom / 1000)), page_size: 1_000 }),
+    // Calls that were held, routed and over before the PBX could be asked are only in the call records (read
+    // in the time form the PBX's firmware takes).
+    const records = await this.cdr.page(
+      { since: lookBackFrom },
+      { page: 1, pageSize: 1_000 },
       { priority: 'background' },
     );
-    for (const record of records.data) {
+    for (const record of records.records) {
       const found = inboundFromCdr(record);
       if (found && this.wasHeldUnseen(found.call, found.startedAt, lookBackFrom))
         this.settle(found.call, found.startedAt, reason);
@@ -363,7 +365,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     return this.routeOf(call)?.queueId ?? undefined;
   }
 
-  /** Where `call`'s inbound route leads; undefined while the routes are not known. */
+  /** Where `call`'s inbound route leads by default; undefined while the routes are not known. */
   private routeOf(call: Pick<HeldCallInput, 'callId' | 'from' | 'to' | 'trunk'>): CallRoute | undefined {
     const cached = this.queueCache.get(call.callId);
     if (cached) return cached;
@@ -371,10 +373,10 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     if (!destination) return undefined;
     const route: CallRoute =
       destination.kind === 'queue'
-        ? { queueId: destination.queueId, destination: this.queueWords(destination.queueId) }
+        ? { queueId: destination.queueId, defaultDestination: this.queueWords(destination.queueId) }
         : destination.kind === 'other'
-          ? { queueId: null, destination: destination.words }
-          : { queueId: null, destination: `not known: ${destination.reason}` };
+          ? { queueId: null, defaultDestination: destination.words }
+          : { queueId: null, defaultDestination: `not known: ${destination.reason}` };
     this.queueCache.set(call.callId, route);
     return route;
   }

@@ -2,6 +2,7 @@ import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
 import type { ClusterRole } from '../cluster/cluster-role.js';
+import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import type { EventGap, PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollJob } from '../polling/poll-scheduler.js';
 import type { PollingService } from '../polling/polling.module.js';
@@ -39,7 +40,19 @@ function setup(withRole: boolean) {
     get eventGapSince() {
       return gapSince;
     },
-    request: () => Promise.resolve({ data: [], total_number: 0 }),
+    // No records, whatever the time form (CdrSearchService also asks the display format when nothing is found).
+    request: (operation: string) =>
+      Promise.resolve(
+        operation === 'system/information'
+          ? {
+              data: {
+                system_date_format: 'YYYY/MM/DD',
+                system_time_format: 'HH:mm:ss',
+                firmware_version: '1',
+              },
+            }
+          : { data: [], total_number: 0 },
+      ),
   } as unknown as PbxConnectionService;
   const polling = {
     add: (job: PollJob) => jobs.push(job),
@@ -48,7 +61,9 @@ function setup(withRole: boolean) {
       return true;
     },
   } as unknown as PollingService;
-  const service = new TodayStatsService(testConfig(), pbx, polling, withRole ? role : undefined);
+  const config = testConfig();
+  const cdr = new CdrSearchService(config, pbx);
+  const service = new TodayStatsService(config, pbx, cdr, polling, withRole ? role : undefined);
   service.onApplicationBootstrap();
   service.setQueues([], true);
   const setLeader = (value: boolean) => {

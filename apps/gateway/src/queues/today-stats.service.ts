@@ -11,6 +11,7 @@ import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
+import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
 import { factsFromCdr, factsFromNewCdr, type FinishedCallFacts } from './call-record.js';
@@ -66,6 +67,7 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly pbx: PbxConnectionService,
+    private readonly cdr: CdrSearchService,
     private readonly polling: PollingService,
     @Optional() @Inject(CLUSTER_ROLE) private readonly role?: ClusterRole,
     @Optional() private readonly hub?: StreamHub,
@@ -227,23 +229,17 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     if (found.length > 0 && this.daily.merge(found, dayStart)) this.notify('all');
   }
 
-  /** Every CDR of calls that started at or after `since` (epoch ms), all pages, within the budget. */
+  /**
+   * Every CDR of calls that started at or after `since` (epoch ms), all pages, within the budget; in the time
+   * form and paging the PBX's firmware takes (CdrSearchService).
+   */
   private async readCdrs(since: number): Promise<FinishedCallFacts[]> {
-    const calls: FinishedCallFacts[] = [];
-    const startTime = String(Math.floor(since / 1000));
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await this.pbx.request(
-        'cdr/search',
-        (client) => client.cdr.search({ start_time: startTime, page, page_size: PAGE_SIZE }),
-        { priority: 'background' },
-      );
-      for (const record of answer.data) {
-        const facts = factsFromCdr(record);
-        if (facts) calls.push(facts);
-      }
-      if (answer.data.length < PAGE_SIZE || page * PAGE_SIZE >= answer.total_number) break;
-    }
-    return calls;
+    const records = await this.cdr.all(
+      { since },
+      { pageSize: PAGE_SIZE, maxRecords: MAX_PAGES * PAGE_SIZE },
+      { priority: 'background' },
+    );
+    return records.flatMap((record) => factsFromCdr(record) ?? []);
   }
 
   /** The event stream stopped: figures may miss calls from now on, until a recount after it is back. */

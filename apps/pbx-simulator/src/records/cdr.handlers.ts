@@ -5,7 +5,7 @@
 import type { HandlerTable } from '../contracts.js';
 import { pageOf, pageParams } from '../support/paging.js';
 import { renderCdr } from './cdr-render.js';
-import { aiDownloadPredicate, cdrSearchPredicate } from './cdr-filter.js';
+import { aiDownloadPredicate, cdrSearchPredicate, type CdrSearchFirmware } from './cdr-filter.js';
 import type { DownloadLinks } from './download-links.js';
 import type { RecordStore } from './record-store.js';
 import type { StoredCall } from './stored-call.js';
@@ -13,12 +13,23 @@ import type { StoredCall } from './stored-call.js';
 /** Legs a single AI download file covers at most; the newest calls win. */
 export const AI_FILE_MAX_CALLS = 10_000;
 
-/** Handlers over the record store's CDRs. */
-export function cdrHandlers(records: RecordStore, links: DownloadLinks): HandlerTable {
+/**
+ * Handlers over the record store's CDRs. `cdrSearch` is the firmware whose cdr/search is answered
+ * (docs/pbx/records.md#cdr-search-by-firmware); the default is the newest.
+ */
+export function cdrHandlers(
+  records: RecordStore,
+  links: DownloadLinks,
+  cdrSearch: CdrSearchFirmware = 'newest',
+): HandlerTable {
   return {
     'cdr/search': ({ params }) => {
-      const { page, pageSize } = pageParams(params, { pageSize: 10_000, maxPageSize: 10_000 });
-      const matches = cdrSearchPredicate(params, records.context);
+      const matches = cdrSearchPredicate(params, records.context, cdrSearch);
+      // Older firmware has no paging: every match in one answer, so the total is the number of rows.
+      const { page, pageSize } =
+        cdrSearch === 'older'
+          ? { page: 1, pageSize: Number.MAX_SAFE_INTEGER }
+          : pageParams(params, { pageSize: 10_000, maxPageSize: 10_000 });
       const result = pageOf(records.newestFirst(), matches, page, pageSize);
       return { total_number: result.total, data: result.items.map((s) => renderCdr(s, records.context)) };
     },
