@@ -155,6 +155,8 @@ describe('OpenAPI document', () => {
       ['queue/call_status', { id: 1 }],
       ['cdr/search', { page_size: 20 }],
       ['inbound_route/query', { ids: '1,2,3,4,5' }],
+      ['inbound_route/list', { sort_by: 'pos' }],
+      ['inbound_route/search', { search_value: 'line', page_size: 2 }],
       ['company_contact/query', { ids: '1,2,3' }],
       ['message_channel/list', { page: 1, page_size: 10, time_range: 'all' }],
       ['queue_pause_reason/list', {}],

@@ -37,6 +37,7 @@ import { ApiRouter } from './http/api-router.js';
 import { createSimServer } from './http/sim-server.js';
 import { callNoteHandlers } from './records/callnote.handlers.js';
 import { cdrHandlers } from './records/cdr.handlers.js';
+import { cdrListHandlers } from './records/cdr-list.handlers.js';
 import { DownloadLinks } from './records/download-links.js';
 import { RecordStore } from './records/record-store.js';
 import { recordingHandlers } from './records/recording.handlers.js';
@@ -146,7 +147,8 @@ export async function startSimulator(
     {},
     center.handlers,
     tokenHandlers(tokens),
-    cdrHandlers(records, links),
+    cdrHandlers(records, links, config.cdrSearch),
+    cdrListHandlers(records),
     recordingHandlers(records, links),
     callNoteHandlers(records),
     ...resources.map((r) => r.handlers),

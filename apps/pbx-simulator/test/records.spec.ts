@@ -340,6 +340,20 @@ describe('record store', () => {
     expect(JSON.parse(expired.text)).toMatchObject({ errcode: PBX_ERRCODE.NOT_FOUND });
   });
 
+  it('cdr/search matches parts of numbers with enable_fuzzy_search=1 (older copies of the page), whole numbers otherwise', async () => {
+    const { harness, access } = await setup();
+    harness.fake.finish({ timestamp: T0, call_from_number: '5553000501' });
+    harness.fake.finish({ timestamp: T0 + 1, call_from_number: '5553000502' });
+    const search = async (extra: Record<string, string>) =>
+      (await api(harness.sim, access, 'cdr/search', { call_from: '555300050', ...extra })).body;
+    expect(await search({})).toMatchObject({ errcode: 0, total_number: 0 });
+    expect(await search({ enable_fuzzy_search: '1' })).toMatchObject({ errcode: 0, total_number: 2 });
+    expect(await search({ enable_fuzzy_search: '2' })).toMatchObject({
+      errcode: PBX_ERRCODE.PARAMETER_ERROR,
+      invalid_param_list: [{ field: 'enable_fuzzy_search' }],
+    });
+  });
+
   it('keeps only the newest maxRecords calls, and the notes of dropped calls go with them', async () => {
     const { harness, access } = await setup({ maxRecords: 100 });
     ws = await WsClient.open(harness.sim, access);

@@ -12,14 +12,7 @@ import type { AuditChange } from './pbx-config.js';
  * agent's call (never shown as available on a guess).
  */
 export type AgentState =
-  | 'available'
-  | 'ringing'
-  | 'on_call'
-  | 'on_hold'
-  | 'paused'
-  | 'offline'
-  | 'unknown'
-  | 'logged_out';
+  'available' | 'ringing' | 'on_call' | 'on_hold' | 'paused' | 'offline' | 'unknown' | 'logged_out';
 
 /** Every agent state, in legend order. */
 export const AGENT_STATES: readonly AgentState[] = [
@@ -167,10 +160,12 @@ export interface HeldCallView {
    */
   queueId?: number;
   /**
-   * Where the call goes on accept, in words: the inbound route's destination ("queue Sales (6400)", "an IVR
-   * menu", "extension 1005 (Ana Li)"), or why it is not known. Absent while the routes are not read yet.
+   * The DEFAULT destination of the call's inbound route, in words ("queue Sales (6400)", "an IVR menu",
+   * "extension 1005 (Ana Li)"), or why it is not known. Where an accepted call goes unless a time condition of
+   * the route (office hours, holidays) sends it elsewhere, which the PBX's interface does not tell: say it as
+   * the default destination, never as where the call will go. Absent while the routes are not read yet.
    */
-  destination?: string;
+  defaultDestination?: string;
   /** When the gateway learned of the call (epoch ms). */
   receivedAt: number;
   /** When the PBX accepts it by itself (epoch ms). */

@@ -137,6 +137,9 @@ export type {
   CdrDetails,
   CdrDisposition,
   CdrIterateParams,
+  CdrListParams,
+  CdrListResponse,
+  CdrListSortField,
   CdrRecord,
   CdrSearchParams,
   CdrSearchResponse,
@@ -153,12 +156,20 @@ export type {
 } from './resources/company-contact.types.js';
 export type { ConferenceResource } from './resources/conference.js';
 export type {
+  ConferenceInviteMemberParams,
+  ConferenceInviteMemberResponse,
   ConferenceKickMemberParams,
   ConferenceKickMemberResponse,
+  ConferenceListParams,
+  ConferenceListResponse,
+  ConferenceModerator,
+  ConferenceMuteMemberParams,
+  ConferenceMuteMemberResponse,
   ConferenceQueryOngoingParams,
   ConferenceQueryOngoingResponse,
   OngoingConference,
   OngoingConferenceMember,
+  ScheduledConference,
 } from './resources/conference.types.js';
 export type { InboundRouteResource } from './resources/inbound-route.js';
 export type {
@@ -168,8 +179,14 @@ export type {
   InboundRouteDidExtension,
   InboundRouteDidPattern,
   InboundRouteExtension,
+  InboundRouteIterateParams,
+  InboundRouteListParams,
+  InboundRouteListResponse,
   InboundRouteQueryParams,
   InboundRouteQueryResponse,
+  InboundRouteSearchParams,
+  InboundRouteSortBy,
+  InboundRouteSummary,
   InboundRouteTrunk,
   InboundRouteWire,
 } from './resources/inbound-route.types.js';
@@ -235,9 +252,23 @@ export type { QueuePauseReasonResource } from './resources/queue-pause-reason.js
 export type { ExtensionResource } from './resources/extension.js';
 export type {
   ExtensionBasicInfo,
+  ExtensionDetails,
+  ExtensionEndpointStatus,
+  ExtensionGetParams,
+  ExtensionGetResponse,
   ExtensionListParams,
   ExtensionListResponse,
+  ExtensionOnlineStatus,
+  ExtensionQueryParams,
+  ExtensionQueryResponse,
+  ExtensionSearchParams,
+  ExtensionSearchResponse,
+  ExtensionStatusMonitor,
+  ExtensionStatusMonitorListResponse,
+  SipRegistration,
 } from './resources/extension.types.js';
+// Reading an extension row's online status (docs/pbx/configuration.md#online-status).
+export { extensionOnline, type ExtensionOnline, type LinkusEndpoint } from './resources/extension-online.js';
 export type {
   QueuePauseReason,
   QueuePauseReasonListParams,
@@ -246,8 +277,12 @@ export type {
   QueuePauseReasonUpdateResponse,
 } from './resources/queue-pause-reason.types.js';
 export type { QueueResource } from './resources/queue.js';
+export { AGENT_CALL_STATUS, type AgentCallStatus } from './resources/queue.types.js';
 export type {
   QueueAgent,
+  QueueAgentLoginParams,
+  QueueAgentLoginResponse,
+  QueueAgentLogoutParams,
   QueueAgentPauseParams,
   QueueAgentPauseResponse,
   QueueAgentStatusParams,
@@ -269,7 +304,12 @@ export type {
 } from './resources/recording.types.js';
 export type { SystemInformation, SystemInformationResponse, SystemResource } from './resources/system.js';
 export type { UacstaCallResource } from './resources/uacsta-call.js';
-export type { UacstaCallRefuseParams, UacstaCallRefuseResponse } from './resources/uacsta-call.types.js';
+export type {
+  UacstaCallHangupParams,
+  UacstaCallHangupResponse,
+  UacstaCallRefuseParams,
+  UacstaCallRefuseResponse,
+} from './resources/uacsta-call.types.js';
 
 // Quirks of the interface, public for servers that speak it too (the simulator) and for readers of its answers.
 export {
@@ -369,6 +409,8 @@ export type {
   MenuOption,
   MenuOptionsMenu,
   MenuSubOption,
+  SystemCapacity,
+  SystemCapacityResponse,
   SystemMenuOptionsParams,
   SystemMenuOptionsResponse,
 } from './resources/system.types.js';

@@ -42,6 +42,7 @@ const RUNTIME_EXPORTS = [
   'companyContactIds',
   'dialPatternMatches',
   'encodePbxEventFrame',
+  'extensionOnline',
   'findOperation',
   'isPbxEvent',
   'isTokenErrcode',

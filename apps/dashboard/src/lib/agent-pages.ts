@@ -8,12 +8,7 @@ export const HOLD_TOO_LONG_SEC = 60;
 
 /** Why an agent is shown first, most urgent first; null when nothing needs a look. */
 export type AgentException =
-  | 'ringing'
-  | 'phone-offline'
-  | 'hold-too-long'
-  | 'pause-over-limit'
-  | 'unknown'
-  | 'logged-out';
+  'ringing' | 'phone-offline' | 'hold-too-long' | 'pause-over-limit' | 'unknown' | 'logged-out';
 
 const EXCEPTION_RANK: Readonly<Record<AgentException, number>> = {
   ringing: 0,

@@ -67,7 +67,10 @@ export function factsFromNewCdr(msg: NewCdrMsg): FinishedCallFacts | undefined {
     didNumber: msg.did_number ?? '',
     // agent_ring_time counts from entering the queue; call_duration - talk_duration also counts an IVR before it
     // (docs/pbx/events.md#30012-new-cdr).
-    waitSec: answered && msg.agent_ring_time !== undefined ? seconds(msg.agent_ring_time) : Math.max(0, duration - talk),
+    waitSec:
+      answered && msg.agent_ring_time !== undefined
+        ? seconds(msg.agent_ring_time)
+        : Math.max(0, duration - talk),
     talkSec: talk,
   };
 }

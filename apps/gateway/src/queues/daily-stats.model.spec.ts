@@ -136,7 +136,9 @@ describe('finished-call facts', () => {
     // 45 s from the call's start to the answer, of which 33 s in an IVR.
     expect(factsFromNewCdr(msg)).toMatchObject({ waitSec: 12, talkSec: 55 });
     // An unanswered call has no agent ring time worth reading: the whole call was waiting.
-    expect(factsFromNewCdr({ ...msg, status: 'NO ANSWER', talk_duration: 0, agent_ring_time: 0 })).toMatchObject({
+    expect(
+      factsFromNewCdr({ ...msg, status: 'NO ANSWER', talk_duration: 0, agent_ring_time: 0 }),
+    ).toMatchObject({
       waitSec: 100,
     });
   });

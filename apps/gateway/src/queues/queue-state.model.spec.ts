@@ -61,7 +61,11 @@ describe('QueueLiveState from polls', () => {
     const queue = new QueueLiveState(META);
     queue.applyPoll([agent('2001', { call_status: 2 }), agent('2002'), agent('2003')], calls(), 1_000);
     queue.applyPoll(
-      [agent('2001', { call_status: 0 }), agent('2002', { call_status: 0 }), agent('2003', { call_status: 9 })],
+      [
+        agent('2001', { call_status: 0 }),
+        agent('2002', { call_status: 0 }),
+        agent('2003', { call_status: 9 }),
+      ],
       calls({ ringing_list: [entry('c1', '555', '2002', 3)] }),
       2_000,
     );
@@ -70,7 +74,11 @@ describe('QueueLiveState from polls', () => {
     // 2003 was idle at the last poll: the previous call is kept, not guessed anew.
     expect(stateOf(queue, '2003')?.state).toBe('available');
     const fresh = new QueueLiveState(META);
-    fresh.applyPoll([agent('2003', { call_status: 9 }), agent('2004', { call_status: 0, is_pause: 1 })], calls(), 1_000);
+    fresh.applyPoll(
+      [agent('2003', { call_status: 9 }), agent('2004', { call_status: 0, is_pause: 1 })],
+      calls(),
+      1_000,
+    );
     expect(stateOf(fresh, '2003')?.state).toBe('unknown');
     // A pause is a fact even when the call is not known.
     expect(stateOf(fresh, '2004')?.state).toBe('paused');

@@ -11,6 +11,7 @@ import { InboundHold } from './inbound-hold.js';
 import { InboundTraffic } from './inbound-traffic.js';
 import { Presence } from './presence.js';
 import { QueueCalls } from './queue-calls.js';
+import { Registrations } from './registrations.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import { SCENARIOS } from './scenarios.js';
 import { SimContext, StepRunner } from './sim-context.js';
@@ -48,6 +49,8 @@ export class Engine {
   readonly direct: DirectCalls;
   readonly uacsta: UacstaPhones;
   readonly conversation: Conversation;
+  /** Where each extension is online (desk phone, Linkus clients): extension/list and 30007. */
+  readonly registrations: Registrations;
   private readonly behaviour: AgentBehaviour;
   private rate: number;
   private started = false;
@@ -93,6 +96,7 @@ export class Engine {
     this.behaviour = new AgentBehaviour(this.ctx, this.agents, root.fork('behaviour'));
     this.conferences = new Conferences(this.ctx, this.calls, root.fork('conferences'));
     this.direct = new DirectCalls(this.ctx, this.calls, root.fork('direct'));
+    this.registrations = new Registrations(this.ctx, root.fork('registrations'));
     onPhoneIdle = (extId) => {
       const agent = this.agents.agents.get(extId);
       if (agent) this.agents.refresh(agent);
@@ -141,5 +145,6 @@ export class Engine {
     this.inbound.setRate(this.rate);
     this.direct.setRate(this.rate);
     this.conferences.setRate(this.rate);
+    this.registrations.setRate(this.rate);
   }
 }

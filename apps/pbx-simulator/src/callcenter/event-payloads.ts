@@ -2,6 +2,7 @@ import type { CallRt, Leg } from './runtime.types.js';
 
 /** Event numbers the call center publishes (docs/pbx/events.md#event-numbers). */
 export const EVENT = {
+  EXTENSION_REGISTRATION: 30007,
   EXTENSION_STATUS: 30008,
   CALL_STATUS: 30011,
   INCOMING_CALL: 30016,
@@ -50,6 +51,24 @@ export function callInfo(call: Pick<CallRt, 'id' | 'legs'>): {
   members: Record<string, unknown>[];
 } {
   return { call_id: call.id, members: call.legs.map(callMember) };
+}
+
+/** Endpoints of 30007 `kind`: SIP phones and the Linkus clients (docs/pbx/events.md#event-numbers). */
+export type RegistrationKind = 'Sip' | 'Desktop' | 'Mobile' | 'Web';
+
+/** 30007 msg: an endpoint of the extension registered or unregistered, from the device's address. */
+export function registrationMsg(
+  extension: string,
+  kind: RegistrationKind,
+  registered: boolean,
+  registeredIp: string,
+): Record<string, unknown> {
+  return {
+    extension,
+    kind,
+    status: registered ? 'Registered' : 'Unregistered',
+    registered_ip: registeredIp,
+  };
 }
 
 /** 30008 msg. */

@@ -3,7 +3,7 @@ import type { CallRt, Leg, MemberStatus } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 import { notFound } from '../sim-errors.js';
 
-/** A uaCSTA call as uacsta_call/refuse finds it. */
+/** A uaCSTA call as uacsta_call/refuse and uacsta_call/hangup find it. */
 export interface UacstaCall {
   call: CallRt;
   leg: Leg;
@@ -40,6 +40,17 @@ export class UacstaPhones {
    * Throws SimError NOT_FOUND naming the field that does not match.
    */
   findRinging(extension: string, callId: string, ipAddress: string): UacstaCall {
+    const found = this.find(extension, callId, ipAddress);
+    if (found.leg.status !== 'RING')
+      throw notFound('call_id', callId, 'not_ringing', 'the uaCSTA call is no longer ringing');
+    return found;
+  }
+
+  /**
+   * The live uaCSTA call (ringing, answered or held) that extension, call id and phone address name together.
+   * Throws SimError NOT_FOUND naming the field that does not match; a call that is over is unknown.
+   */
+  find(extension: string, callId: string, ipAddress: string): UacstaCall {
     const found = this.live.get(callId);
     if (!found) throw notFound('call_id', callId, 'unknown_call', 'no uaCSTA call has this id');
     const ext = found.leg.ext;
@@ -47,8 +58,6 @@ export class UacstaPhones {
       throw notFound('extension', extension, 'mismatch', 'not the extension of this uaCSTA call');
     if (ext.ipAddress !== ipAddress)
       throw notFound('ip_address', ipAddress, 'mismatch', 'not the address of the phone of this uaCSTA call');
-    if (found.leg.status !== 'RING')
-      throw notFound('call_id', callId, 'not_ringing', 'the uaCSTA call is no longer ringing');
     return found;
   }
 

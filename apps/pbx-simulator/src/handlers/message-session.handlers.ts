@@ -131,6 +131,7 @@ export class MessageSessionResource implements SimResource {
       user_id: ext?.id ?? 0,
       user_no: ext?.number ?? '',
       user_type: 1,
+      avatar: '',
       username: ext?.name ?? '',
     };
     const start = Math.floor(this.context.clock()) - (SESSION_COUNT - id + 1) * 3_600;
@@ -168,6 +169,10 @@ export class MessageSessionResource implements SimResource {
         receive_time: failed ? 0 : time + 1,
         param: kind === 'queued' ? JSON.stringify({ queue_id: 1, queue_name: 'PreSales Consult Queue' }) : '',
         send_error: failed ? 'send_fail' : '',
+        // The guide's example record has these three, empty (docs/pbx/configuration.md#messages-of-a-session).
+        send_error_msg: '',
+        tag: '',
+        whatsapp_msg_param: '',
       };
     });
   }

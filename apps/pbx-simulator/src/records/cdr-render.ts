@@ -28,7 +28,7 @@ export function recordFileOf(stored: StoredCall, display: DisplayTime): string {
 }
 
 /** Caller device address: a trunk peer for inbound calls, a desk phone otherwise. */
-function srcAddrOf(stored: StoredCall): string {
+export function srcAddrOf(stored: StoredCall): string {
   const h = hash32(stored.call.type === 'Inbound' ? stored.call.src_trunk : stored.call.call_from_number);
   return `192.168.${(h >>> 8) & 0xff}.${(h & 0xfe) + 1}:5060`;
 }
@@ -89,14 +89,30 @@ export function renderCdr(stored: StoredCall, context: RenderContext): Record<st
   };
 }
 
-const ARCHIVE_STATES = ['', '', '', '', '', '', 'success', 'success', 'failed', 'retry'] as const;
+/**
+ * A recording's archive state, from the four values the guide lists: the ones not archived are `jump_over`
+ * (skipped), never empty (docs/pbx/records.md#recordings).
+ */
+const ARCHIVE_STATES = [
+  'jump_over',
+  'jump_over',
+  'jump_over',
+  'jump_over',
+  'jump_over',
+  'jump_over',
+  'success',
+  'success',
+  'failed',
+  'retry',
+] as const;
 
 /** The recording record of a recorded call. */
 export function renderRecording(stored: StoredCall, context: RenderContext): Record<string, unknown> {
   const { call } = stored;
   const id = stored.recordingId ?? 0;
   const file = recordFileOf(stored, context.display);
-  const archive = ARCHIVE_STATES[hash32(`archive:${id}`, context.seed) % ARCHIVE_STATES.length] ?? '';
+  const archive =
+    ARCHIVE_STATES[hash32(`archive:${id}`, context.seed) % ARCHIVE_STATES.length] ?? 'jump_over';
   return {
     id,
     time: context.display.format(call.timestamp),
@@ -114,7 +130,8 @@ export function renderRecording(stored: StoredCall, context: RenderContext): Rec
     call_to_name: call.call_to_name,
     archive_status: archive,
     archive_path: archive === 'success' ? `/archive/recordings/${file}` : '',
-    archive_type: archive === '' ? '' : 'sftp',
+    // Every state, a skip included, comes from the archive rule of the one (SFTP) archive server.
+    archive_type: 'sftp',
     file_path: `/ysdisk/ysapps/pbxcenter/var/lib/asterisk/monitor/${file}`,
   };
 }

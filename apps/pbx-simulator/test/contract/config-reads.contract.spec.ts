@@ -471,6 +471,16 @@ describe('messages of a session: message/get and message/query', () => {
     expect(data.records.at(-2)).toMatchObject({ msg_type: 5, sender: { user_type: 1 } });
   });
 
+  it('every record has the fields of the guide’s example record, the sender with an avatar', async () => {
+    const answer = await ctx.raw('message/get', { page_size: 10, id: 7 });
+    const records = (answer['data'] as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(1);
+    for (const record of records) {
+      expect(record).toMatchObject({ send_error_msg: '', tag: '', whatsapp_msg_param: '' });
+      expect(record['sender']).toMatchObject({ avatar: '' });
+    }
+  });
+
   it('a session waiting in a queue shows the transfer; a failed send carries its error', async () => {
     const waiting = (await ctx.client.messageSession.messages({ page_size: 10, id: 3 })).data.records;
     const transfer = waiting.find((r) => r.msg_type === 6);

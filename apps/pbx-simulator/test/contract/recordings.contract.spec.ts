@@ -42,6 +42,17 @@ function sample(index = 0): { recording: Recording; cdr: CdrRecord } {
   return { recording, cdr };
 }
 
+describe('recording/list', () => {
+  it('every archive state is one of the four the guide lists; an archived file has its path', () => {
+    const states = new Set(recordings.map((r) => r.archive_status));
+    expect([...states].sort()).toEqual(['failed', 'jump_over', 'retry', 'success']);
+    for (const recording of recordings) {
+      expect(recording.archive_type).toBe('sftp');
+      expect(recording.archive_path !== '').toBe(recording.archive_status === 'success');
+    }
+  });
+});
+
 describe('recording/search', () => {
   it('ids answers exactly those recordings', async () => {
     const wanted = recordings.slice(1, 4).map((r) => r.id);

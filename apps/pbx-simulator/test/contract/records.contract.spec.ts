@@ -1,6 +1,6 @@
 /**
  * Contract: libs/pbx-api's read operations against the running simulator after some simulated hours of
- * traffic — cdr/search + iterate, cdr/aidownload (both steps), callnotes/get, recording/list + iterate,
+ * traffic — cdr/search + iterate, cdr/list, cdr/aidownload (both steps), callnotes/get, recording/list + iterate,
  * inbound_route/query, company_contact/query, message_channel/list + iterate + get, message_session/get.
  * Each answer is checked against the simulator's state, plus a PBX error and the shared checks.
  */
@@ -106,6 +106,58 @@ describe('cdr/search and cdr.iterate', () => {
       call: (client) => client.cdr.search({ page_size: 10_001 }),
       wire: { page_size: 10_001 },
       field: 'page_size',
+    },
+  });
+});
+
+describe('cdr/list', () => {
+  const ids = (records: CdrRecord[]) => records.map((c) => c.record_id);
+
+  it('without parameters answers every record newest first, as cdr/search does', async () => {
+    const all = await ctx.client.cdr.list();
+    expect(all.total_number).toBe(ctx.sim.records.size);
+    expect(ids(all.data)).toEqual(ids(cdrs));
+    expect(all.data).toEqual(cdrs);
+  });
+
+  it('pages as asked, and blank paging means the first page of 10,000', async () => {
+    const page = await ctx.client.cdr.list({ page: 2, page_size: 10 });
+    expect(page.total_number).toBe(cdrs.length);
+    expect(ids(page.data)).toEqual(ids(cdrs.slice(10, 20)));
+    const blank = await ctx.raw('cdr/list', { page: '', page_size: '' });
+    expect((blank['data'] as unknown[]).length).toBe(cdrs.length);
+  });
+
+  it('sorts by the field asked, in the order asked, keeping every record', async () => {
+    const up = (await ctx.client.cdr.list({ sort_by: 'talk_duration', order_by: 'asc' })).data;
+    const talk = up.map((c) => c.talk_duration ?? 0);
+    expect(talk).toEqual([...talk].sort((a, b) => a - b));
+    expect(talk[0]).toBeLessThan(talk.at(-1) ?? 0);
+    expect(new Set(ids(up))).toEqual(new Set(ids(cdrs)));
+
+    const down = (await ctx.client.cdr.list({ sort_by: 'time' })).data.map((c) => c.timestamp ?? 0);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+
+    const types = (await ctx.client.cdr.list({ sort_by: 'call_type', order_by: 'asc' })).data;
+    expect(types.map((c) => c.call_type)).toEqual(types.map((c) => c.call_type).sort());
+
+    const oldest = await ctx.client.cdr.list({ sort_by: 'id', order_by: 'asc', page_size: 5 });
+    expect(ids(oldest.data)).toEqual(ids([...cdrs].reverse().slice(0, 5)));
+  });
+
+  it('a PBX failure is a PbxApiError', async () => {
+    await whileFailing('cdr/list', PBX_ERRCODE.SERVER_BUSY, async () => {
+      await expectPbxError(ctx.client.cdr.list(), PBX_ERRCODE.SERVER_BUSY);
+    });
+  });
+
+  itHonoursTheContract(get, {
+    op: 'cdr/list',
+    valid: (client) => client.cdr.list({ page_size: 5, sort_by: 'duration' }),
+    invalid: {
+      call: (client) => client.cdr.list({ sort_by: 'call_from' as never }),
+      wire: { sort_by: 'call_from' },
+      field: 'sort_by',
     },
   });
 });

@@ -112,6 +112,22 @@ export function fakeCallCenter(options: CallCenterOptions): FakeCallCenter {
     'uacsta_call/refuse': () => ({}),
     'conference/query_ongoing_conference': () => ({ data: [] }),
     'conference/kick_member': () => ({}),
+    'conference/mute_member': () => ({}),
+    'conference/invite_member': () => ({}),
+    'conference/list': () => ({ total_number: 0, data: [] }),
+    'queue/agent_login': () => ({}),
+    'uacsta_call/hangup': () => ({}),
+    'extension/search': () => ({ total_number: 0, data: [] }),
+    'extension/get': ({ params }) => {
+      throw new SimError(PBX_ERRCODE.NOT_FOUND, 'NOT FOUND', {
+        detail: `no extension ${String(params['id'])}`,
+      });
+    },
+    'extension/query': () => ({ data: [] }),
+    'extension_status_monitor/list': () => ({ data: [] }),
+    'system/capacity': () => ({
+      data: { extension_capacity: 500, extension_used: 0, cc_capacity: 120, cc_used: 0 },
+    }),
   };
   const fake: FakeCallCenter = {
     options,

@@ -77,7 +77,11 @@ describe('AgentResource', () => {
   });
 
   it('types: ext_id required; logout takes no pause options', () => {
-    expectTypeOf<AgentLogoutParams>().toEqualTypeOf<{ ext_id: number; queue_ids?: string }>();
+    expectTypeOf<AgentLogoutParams>().toEqualTypeOf<{
+      ext_id: number;
+      queue_ids?: string;
+      max_threshold_for_logout_time?: number;
+    }>();
     // @ts-expect-error ext_id is required
     const noExt: AgentLoginParams = { queue_ids: '1' };
     // @ts-expect-error logout cannot pause

@@ -94,6 +94,42 @@ describe('CdrResource', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('list sends GET v1.0 cdr/list with paging and sorting and adds record_id to each record', async () => {
+    const fake = new FakePbx().reply({ body: ok({ total_number: 3, data: [newCdr, legacyCdr, bareCdr] }) });
+    const result = await clientOn(fake).cdr.list({
+      page: 2,
+      page_size: 3,
+      sort_by: 'talk_duration',
+      order_by: 'desc',
+    });
+    expect(fake.last).toMatchObject({
+      method: 'GET',
+      path: '/openapi/v1.0/cdr/list',
+      query: { page: '2', page_size: '3', sort_by: 'talk_duration', order_by: 'desc' },
+    });
+    expect(result.total_number).toBe(3);
+    expect(result.data.map((record) => record.record_id)).toEqual(['a1', '12', 'u3']);
+  });
+
+  it('list refuses a page_size above 10,000 and a field cdr/list cannot sort by, before sending', async () => {
+    const fake = new FakePbx();
+    const pbx = clientOn(fake);
+    await expect(pbx.cdr.list({ page_size: 10_001 })).rejects.toMatchObject({
+      violations: [{ field: 'page_size', rule: 'range' }],
+    });
+    await expect(pbx.cdr.list({ sort_by: 'call_from' as never })).rejects.toMatchObject({
+      violations: [{ field: 'sort_by', rule: 'enum' }],
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('list without parameters sends only the token, and an answer without data is an empty list', async () => {
+    const fake = new FakePbx().reply({ body: ok({ total_number: 0 }) });
+    const result = await clientOn(fake).cdr.list();
+    expect(fake.last.query).toEqual({ access_token: 'test-token' });
+    expect(result.data).toEqual([]);
+  });
+
   it('iterate requests pages 1, 2, 3 with the filters and yields every normalised record', async () => {
     const records = [1, 2, 3, 4, 5].map((n) => ({ new_id: `n${n}` }));
     const fake = new FakePbx().otherwise(cdrPages(records));

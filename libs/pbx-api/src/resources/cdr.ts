@@ -10,6 +10,8 @@ import type {
   CdrAiDownloadUrlResponse,
   CdrDetails,
   CdrIterateParams,
+  CdrListParams,
+  CdrListResponse,
   CdrRecord,
   CdrSearchParams,
   CdrSearchResponse,
@@ -26,6 +28,16 @@ export class CdrResource {
   async search(params: CdrSearchParams = {}, options?: RequestOptions): Promise<CdrSearchResponse> {
     const answer = await this.api.call<Omit<CdrSearchResponse, 'data'> & { data?: CdrDetails[] }>(
       'cdr/search',
+      params,
+      options,
+    );
+    return { ...answer, data: (answer.data ?? []).map((record) => normaliseCdr(record)) };
+  }
+
+  /** GET cdr/list: one page of all records, sorted as asked, each with `record_id` added. */
+  async list(params: CdrListParams = {}, options?: RequestOptions): Promise<CdrListResponse> {
+    const answer = await this.api.call<Omit<CdrListResponse, 'data'> & { data?: CdrDetails[] }>(
+      'cdr/list',
       params,
       options,
     );

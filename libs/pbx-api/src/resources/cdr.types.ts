@@ -1,5 +1,10 @@
 import type { NormalisedCdr } from '../quirks.js';
-import type { AI_CALL_STATUSES, CALL_TYPES, CDR_DISPOSITIONS } from '../rules/operations.js';
+import type {
+  AI_CALL_STATUSES,
+  CALL_TYPES,
+  CDR_DISPOSITIONS,
+  CDR_LIST_SORT_FIELDS,
+} from '../rules/operations.js';
 import type { PbxSuccess } from '../types.js';
 import type { CallNote } from './call-note.types.js';
 
@@ -36,6 +41,8 @@ export interface CdrSearchParams {
   status?: CdrDisposition;
   /** `<did_number>:<trunk_name>` or `<did_name>:<trunk_name>`, several separated by commas. */
   did?: string;
+  /** Older firmware: 1 matches `call_from`/`call_to` as parts of numbers (docs/pbx/records.md#cdr-search). */
+  enable_fuzzy_search?: 0 | 1;
 }
 
 /**
@@ -95,6 +102,22 @@ export interface CdrSearchResponse extends PbxSuccess {
   total_number: number;
   data: CdrRecord[];
 }
+
+/** A field cdr/list sorts by. */
+export type CdrListSortField = (typeof CDR_LIST_SORT_FIELDS)[number];
+
+/** Query of cdr/list (docs/pbx/records.md#cdr-list): every record, paged and sorted, no filters. */
+export interface CdrListParams {
+  /** Page to return, from 1; the first when absent. */
+  page?: number;
+  /** Records per page, at most 10,000 (also the PBX default). */
+  page_size?: number;
+  sort_by?: CdrListSortField;
+  order_by?: 'asc' | 'desc';
+}
+
+/** Answer of cdr/list, records normalised as in cdr/search. */
+export type CdrListResponse = CdrSearchResponse;
 
 /** Filters of `cdr.iterate()`: those of cdr/search without `page`; `page_size` defaults to 1,000. */
 export type CdrIterateParams = Omit<CdrSearchParams, 'page'>;

@@ -40,6 +40,8 @@ const CALLS: Record<ResourceOperation, (pbx: PbxClient) => Promise<unknown>> = {
   'cdr/search': (pbx) => pbx.cdr.search(),
   'cdr/aidownload': (pbx) => pbx.cdr.aiDownloadUrl(),
   'inbound_route/query': (pbx) => pbx.inboundRoute.query({ ids: '1' }),
+  'inbound_route/list': (pbx) => pbx.inboundRoute.list({ sort_by: 'pos' }),
+  'inbound_route/search': (pbx) => pbx.inboundRoute.search({ search_value: '5550' }),
   'callnotes/get': (pbx) => pbx.callNote.get({ id: 'n1', group_id: 'g1' }),
   'message_channel/list': (pbx) => pbx.messageChannel.list({ page: 1, page_size: 10, time_range: 'all' }),
   'message_channel/get': (pbx) => pbx.messageChannel.get({ id: 1 }),
@@ -67,6 +69,19 @@ const CALLS: Record<ResourceOperation, (pbx: PbxClient) => Promise<unknown>> = {
     pbx.uacstaCall.refuse({ extension: '1', call_id: '2', ip_address: '10.0.0.1:5060' }),
   'conference/query_ongoing_conference': (pbx) => pbx.conference.queryOngoing({ number: '6901' }),
   'conference/kick_member': (pbx) => pbx.conference.kickMember({ member_channel_id: 'all', number: '6901' }),
+  'conference/mute_member': (pbx) => pbx.conference.muteMember({ member_channel_id: 'all', number: '6901' }),
+  'conference/invite_member': (pbx) =>
+    pbx.conference.inviteMember({ invitemembers: ['995000'], dialpermission: '1001', number: '6901' }),
+  'conference/list': (pbx) => pbx.conference.list({ page: 1, page_size: 5 }),
+  'uacsta_call/hangup': (pbx) =>
+    pbx.uacstaCall.hangup({ extension: '2000', call_id: '32786', ip_address: '192.168.28.2:5060' }),
+  'queue/agent_login': (pbx) => pbx.queue.agentLogin({ ext_ids: '21,24', queue_id: 1, operation: 'login' }),
+  'cdr/list': (pbx) => pbx.cdr.list({ page_size: 100 }),
+  'extension/search': (pbx) => pbx.extension.search({ search_value: '2001' }),
+  'extension/get': (pbx) => pbx.extension.get({ id: 1 }),
+  'extension/query': (pbx) => pbx.extension.query({ ids: '1,2' }),
+  'extension_status_monitor/list': (pbx) => pbx.extension.statusMonitors(),
+  'system/capacity': (pbx) => pbx.system.capacity(),
   // Configuration reads and edits (docs/pbx/configuration.md#reading-and-editing-configuration)
   'allow_numbers/list': (pbx) => pbx.allowNumbers.list(),
   'allow_numbers/search': (pbx) => pbx.allowNumbers.search({ search_value: 'VIP' }),

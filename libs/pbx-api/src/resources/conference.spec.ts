@@ -1,5 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { PbxValidationError, type ConferenceKickMemberParams, type OngoingConference } from '../index.js';
+import {
+  PbxValidationError,
+  type ConferenceInviteMemberParams,
+  type ConferenceKickMemberParams,
+  type OngoingConference,
+  type ScheduledConference,
+} from '../index.js';
 import { clientOn, FakePbx, ok } from '../../test/support/fake-pbx.js';
 
 const conference: OngoingConference = {
@@ -91,5 +97,110 @@ describe('ConferenceResource', () => {
     // @ts-expect-error member_channel_id is text, not an array (use kickMembers for arrays)
     const array: ConferenceKickMemberParams = { member_channel_id: ['a'], number: '6901' };
     expect([noNumber, array]).toHaveLength(2);
+  });
+});
+
+describe('ConferenceResource: mute, invite and the scheduled list', () => {
+  it('muteMember sends POST v1.0 conference/mute_member as the guide’s example does', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    const result = await clientOn(fake).conference.muteMember({ member_channel_id: 'all', number: '6901' });
+    expect(fake.last).toMatchObject({
+      method: 'POST',
+      path: '/openapi/v1.0/conference/mute_member',
+      body: { member_channel_id: 'all', number: '6901' },
+    });
+    expect(result).toEqual({ errcode: 0, errmsg: 'SUCCESS' });
+  });
+
+  it('muteMembers joins channel ids, sends all, and refuses the lists kickMembers refuses', async () => {
+    const fake = new FakePbx().otherwise({ body: ok({}) });
+    const pbx = clientOn(fake);
+    await pbx.conference.muteMembers('6901', ['PJSIP/1003-00000021', 'PJSIP/1004-00000022']);
+    expect(fake.last.body).toEqual({
+      member_channel_id: 'PJSIP/1003-00000021,PJSIP/1004-00000022',
+      number: '6901',
+    });
+    await pbx.conference.muteMembers('6901', 'all');
+    expect(fake.last.body).toEqual({ member_channel_id: 'all', number: '6901' });
+    const sent = fake.requests.length;
+    for (const ids of [[], ['PJSIP/1,PJSIP/2'], ['all']]) {
+      const error = await pbx.conference.muteMembers('6901', ids).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PbxValidationError);
+      expect(error).toMatchObject({ operation: 'conference/mute_member' });
+    }
+    const allInList = await pbx.conference.muteMembers('6901', ['all']).catch((e: Error) => e.message);
+    expect(allInList).toContain('to mute everyone');
+    expect(fake.requests).toHaveLength(sent);
+  });
+
+  it('inviteMember sends POST v1.0 conference/invite_member with the numbers as an array', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    const params: ConferenceInviteMemberParams = {
+      dialpermission: '1001',
+      invitemembers: ['995000'],
+      number: '6901',
+    };
+    await clientOn(fake).conference.inviteMember(params);
+    expect(fake.last).toMatchObject({
+      method: 'POST',
+      path: '/openapi/v1.0/conference/invite_member',
+      body: params,
+    });
+  });
+
+  it('inviteMember refuses an empty list, an empty number and comma-joined text before sending', async () => {
+    const fake = new FakePbx();
+    const pbx = clientOn(fake);
+    await expect(
+      pbx.conference.inviteMember({ invitemembers: [], dialpermission: '1001', number: '6901' }),
+    ).rejects.toMatchObject({ violations: [{ field: 'invitemembers', rule: 'required' }] });
+    await expect(
+      pbx.conference.inviteMember({ invitemembers: ['1003', ''], dialpermission: '1001', number: '6901' }),
+    ).rejects.toMatchObject({ violations: [{ field: 'invitemembers[1]', rule: 'required' }] });
+    await expect(
+      pbx.conference.inviteMember({
+        invitemembers: '1003,1004' as unknown as string[],
+        dialpermission: '1001',
+        number: '6901',
+      }),
+    ).rejects.toMatchObject({ violations: [{ field: 'invitemembers', rule: 'type' }] });
+    await expect(
+      pbx.conference.inviteMember({
+        invitemembers: ['1003'],
+        number: '6901',
+      } as ConferenceInviteMemberParams),
+    ).rejects.toMatchObject({ violations: [{ field: 'dialpermission', rule: 'required' }] });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('list sends GET v1.0 conference/list with the required paging and returns the conferences', async () => {
+    // The guide's example answer (query-scheduled-conference-list.html), first entry.
+    const sales: ScheduledConference = {
+      id: 1,
+      name: 'Sales Weekly Meeting',
+      number: '6500',
+      moderator_list: [{ id: '50', name: 'Emily Parker', type: 'extension' }],
+    };
+    const fake = new FakePbx().reply({ body: ok({ total_number: 3, data: [sales] }) });
+    const result = await clientOn(fake).conference.list({ page: 1, page_size: 5, sort_by: 'name' });
+    expect(fake.last).toMatchObject({
+      method: 'GET',
+      path: '/openapi/v1.0/conference/list',
+      query: { page: '1', page_size: '5', sort_by: 'name', access_token: 'test-token' },
+    });
+    expect(result.total_number).toBe(3);
+    expect(result.data).toEqual([sales]);
+  });
+
+  it('list refuses a missing page_size and an unknown sort field before sending', async () => {
+    const fake = new FakePbx();
+    const pbx = clientOn(fake);
+    await expect(pbx.conference.list({ page: 1 } as never)).rejects.toMatchObject({
+      violations: [{ field: 'page_size', rule: 'required' }],
+    });
+    await expect(
+      pbx.conference.list({ page: 1, page_size: 5, sort_by: 'id' } as never),
+    ).rejects.toMatchObject({ violations: [{ field: 'sort_by', rule: 'enum' }] });
+    expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,13 +1,19 @@
 import { PbxValidationError, type FieldViolation } from '../errors.js';
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
+  ConferenceInviteMemberParams,
+  ConferenceInviteMemberResponse,
   ConferenceKickMemberParams,
   ConferenceKickMemberResponse,
+  ConferenceListParams,
+  ConferenceListResponse,
+  ConferenceMuteMemberParams,
+  ConferenceMuteMemberResponse,
   ConferenceQueryOngoingParams,
   ConferenceQueryOngoingResponse,
 } from './conference.types.js';
 
-/** Audio conferences in progress. */
+/** Audio conferences: the scheduled ones, and control of those in progress. */
 export class ConferenceResource {
   constructor(private readonly api: PbxRequester) {}
 
@@ -38,13 +44,46 @@ export class ConferenceResource {
     options?: RequestOptions,
   ): Promise<ConferenceKickMemberResponse> {
     if (channelIds === 'all') return this.kickMember({ member_channel_id: 'all', number }, options);
-    const violations = channelIdViolations(channelIds);
+    const violations = channelIdViolations(channelIds, 'kick');
     if (violations.length > 0) throw new PbxValidationError('conference/kick_member', violations);
     return this.kickMember({ member_channel_id: channelIds.join(','), number }, options);
   }
+
+  /** POST conference/mute_member: mutes members, given as the PBX spells them (`id`, `id1,id2` or `all`). */
+  muteMember(
+    params: ConferenceMuteMemberParams,
+    options?: RequestOptions,
+  ): Promise<ConferenceMuteMemberResponse> {
+    return this.api.call('conference/mute_member', params, options);
+  }
+
+  /** Mutes the members with these channel IDs, or everyone with `'all'`; a list is checked as `kickMembers` checks it. */
+  async muteMembers(
+    number: string,
+    channelIds: readonly string[] | 'all',
+    options?: RequestOptions,
+  ): Promise<ConferenceMuteMemberResponse> {
+    if (channelIds === 'all') return this.muteMember({ member_channel_id: 'all', number }, options);
+    const violations = channelIdViolations(channelIds, 'mute');
+    if (violations.length > 0) throw new PbxValidationError('conference/mute_member', violations);
+    return this.muteMember({ member_channel_id: channelIds.join(','), number }, options);
+  }
+
+  /** POST conference/invite_member: calls these numbers into the conference with `dialpermission`'s permission. */
+  inviteMember(
+    params: ConferenceInviteMemberParams,
+    options?: RequestOptions,
+  ): Promise<ConferenceInviteMemberResponse> {
+    return this.api.call('conference/invite_member', params, options);
+  }
+
+  /** GET conference/list: one page of the scheduled conferences with their moderators. */
+  list(params: ConferenceListParams, options?: RequestOptions): Promise<ConferenceListResponse> {
+    return this.api.call('conference/list', params, options);
+  }
 }
 
-function channelIdViolations(channelIds: readonly string[]): FieldViolation[] {
+function channelIdViolations(channelIds: readonly string[], verb: 'kick' | 'mute'): FieldViolation[] {
   if (!Array.isArray(channelIds)) {
     return [
       { field: 'member_channel_id', rule: 'type', message: "must be an array of channel IDs or 'all'" },
@@ -74,7 +113,7 @@ function channelIdViolations(channelIds: readonly string[]): FieldViolation[] {
       violations.push({
         field,
         rule: 'format',
-        message: "must be a channel ID; pass 'all' instead of a list to kick everyone",
+        message: `must be a channel ID; pass 'all' instead of a list to ${verb} everyone`,
       });
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { PbxValidationError, type QueueAgentStatusParams } from '../index.js';
+import { PbxValidationError, type PbxClient, type QueueAgentStatusParams } from '../index.js';
 import { clientOn, FakePbx, ok } from '../../test/support/fake-pbx.js';
 
 const agent = {
@@ -53,6 +53,73 @@ describe('QueueResource', () => {
       }),
     ).rejects.toMatchObject({ violations: [{ field: 'operation', rule: 'enum' }] });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('agentLogin sends GET v1.0 queue/agent_login as the guide’s example does', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    await clientOn(fake).queue.agentLogin({
+      ext_ids: '21,24',
+      queue_id: 1,
+      operation: 'login',
+      is_paused: 1,
+      max_threshold_for_pause_time: 300,
+    });
+    expect(fake.last).toMatchObject({
+      method: 'GET',
+      path: '/openapi/v1.0/queue/agent_login',
+      query: {
+        ext_ids: '21,24',
+        queue_id: '1',
+        operation: 'login',
+        is_paused: '1',
+        max_threshold_for_pause_time: '300',
+        access_token: 'test-token',
+      },
+    });
+  });
+
+  it('agentLogin logs out with a log-back-in time, refuses thresholds between 1 and 9, and is never retried', async () => {
+    const fake = new FakePbx().reply({ body: ok({}) });
+    const pbx = clientOn(fake, { retries: 2 });
+    await pbx.queue.agentLogin({
+      ext_ids: '21',
+      queue_id: 1,
+      operation: 'logout',
+      max_threshold_for_logout_time: 600,
+    });
+    expect(fake.last.query).toMatchObject({ operation: 'logout', max_threshold_for_logout_time: '600' });
+    await expect(
+      pbx.queue.agentLogin({
+        ext_ids: '21',
+        queue_id: 1,
+        operation: 'logout',
+        max_threshold_for_logout_time: 5,
+      }),
+    ).rejects.toMatchObject({ violations: [{ field: 'max_threshold_for_logout_time', rule: 'range' }] });
+    await expect(
+      pbx.queue.agentLogin({ ext_ids: '1001', queue_id: 1, operation: 'login', is_paused: 2 as 1 }),
+    ).rejects.toMatchObject({ violations: [{ field: 'is_paused', rule: 'enum' }] });
+    await expect(
+      pbx.queue.agentLogin({ ext_ids: '21;24', queue_id: 1, operation: 'login' }),
+    ).rejects.toMatchObject({ violations: [{ field: 'ext_ids', rule: 'format' }] });
+    expect(fake.requests).toHaveLength(1);
+    fake.otherwise({ status: 503, body: '' });
+    await expect(
+      pbx.queue.agentLogin({ ext_ids: '21', queue_id: 1, operation: 'login' }),
+    ).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('types: agentLogin takes the pause fields only with login, the log-back-in time only with logout', () => {
+    type Params = Parameters<PbxClient['queue']['agentLogin']>[0];
+    const one = { ext_ids: '1', queue_id: 1 };
+    // @ts-expect-error a logout is not paused
+    const pausedLogout: Params = { ...one, operation: 'logout', is_paused: 1 };
+    // @ts-expect-error a login has no log-back-in time
+    const timedLogin: Params = { ...one, operation: 'login', max_threshold_for_logout_time: 60 };
+    expect([pausedLogout, timedLogin]).toHaveLength(2);
   });
 
   it('agentStatus rejects a missing or non-integer id before sending', async () => {
@@ -120,11 +187,14 @@ describe('QueueResource', () => {
 
   it('types: id is required on agentStatus, everything optional on list', () => {
     expectTypeOf<QueueAgentStatusParams>().toEqualTypeOf<{ id: number }>();
-    expectTypeOf(clientOn(new FakePbx()).queue.list)
-      .parameter(0)
-      .toEqualTypeOf<
-        | { page?: number; page_size?: number; sort_by?: 'id' | 'number' | 'name'; order_by?: 'asc' | 'desc' }
-        | undefined
-      >();
+    expectTypeOf(clientOn(new FakePbx()).queue.list).parameter(0).toEqualTypeOf<
+      | {
+          page?: number;
+          page_size?: number;
+          sort_by?: 'id' | 'number' | 'name' | 'ring_strategy';
+          order_by?: 'asc' | 'desc';
+        }
+      | undefined
+    >();
   });
 });

@@ -1,5 +1,8 @@
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
+  QueueAgentLoginParams,
+  QueueAgentLoginResponse,
+  QueueAgentLogoutParams,
   QueueAgentPauseParams,
   QueueAgentPauseResponse,
   QueueAgentStatusParams,
@@ -27,6 +30,17 @@ export class QueueResource {
   /** GET queue/agent_pause: pauses or unpauses several agents of one queue at once. Never retried. */
   agentPause(params: QueueAgentPauseParams, options?: RequestOptions): Promise<QueueAgentPauseResponse> {
     return this.api.call('queue/agent_pause', params, options);
+  }
+
+  /**
+   * GET queue/agent_login: logs several dynamic agents in to one queue (optionally paused) or out of it.
+   * Never retried: each call changes the agents' state.
+   */
+  agentLogin(
+    params: QueueAgentLoginParams | QueueAgentLogoutParams,
+    options?: RequestOptions,
+  ): Promise<QueueAgentLoginResponse> {
+    return this.api.call('queue/agent_login', params, options);
   }
 
   /** GET queue/call_status: callers waiting, calls ringing agents and calls in progress. */

@@ -1,4 +1,5 @@
 import type { PbxSuccess } from '../types.js';
+import type { PbxFlag } from './common.types.js';
 
 /** Query of queue/agent_status. */
 export interface QueueAgentStatusParams {
@@ -21,6 +22,36 @@ export interface QueueAgentPauseParams {
 
 /** Answer of queue/agent_pause. */
 export type QueueAgentPauseResponse = PbxSuccess;
+
+/**
+ * Query of queue/agent_login with `operation=login` (docs/pbx/queues-and-agents.md#logging-agents-in-and-out):
+ * dynamic agents of one queue.
+ */
+export interface QueueAgentLoginParams {
+  /** Extension IDs (not numbers) separated by commas. */
+  ext_ids: string;
+  /** Queue ID. */
+  queue_id: number;
+  operation: 'login';
+  /** 1: log in paused; 0 (the default) unpaused. */
+  is_paused?: PbxFlag;
+  /** With `is_paused` 1: 0 = paused until unpaused; 10 or more = unpaused after that many seconds. */
+  max_threshold_for_pause_time?: number;
+  /** With `is_paused` 1: feature code of a pause reason (the PBX refuses it below its call-center plans). */
+  reason?: string;
+}
+
+/** Query of queue/agent_login with `operation=logout`. */
+export interface QueueAgentLogoutParams {
+  ext_ids: string;
+  queue_id: number;
+  operation: 'logout';
+  /** 0 = logged out until logged in again; 10 or more = the PBX logs them back in after that many seconds. */
+  max_threshold_for_logout_time?: number;
+}
+
+/** Answer of queue/agent_login. */
+export type QueueAgentLoginResponse = PbxSuccess;
 
 /**
  * `call_status` codes of queue/agent_status, as the guide's "Query Agent Status of a Queue" page documents them
@@ -102,7 +133,7 @@ export interface QueueCallStatusResponse extends PbxSuccess {
 export interface QueueListParams {
   page?: number;
   page_size?: number;
-  sort_by?: 'id' | 'number' | 'name';
+  sort_by?: 'id' | 'number' | 'name' | 'ring_strategy';
   order_by?: 'asc' | 'desc';
 }
 

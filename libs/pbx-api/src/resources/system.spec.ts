@@ -31,6 +31,15 @@ describe('SystemResource', () => {
     expect(result.data.firmware_version).toBe('37.21.0.117');
   });
 
+  it('capacity sends GET v1.0 system/capacity with only the token and returns the data', async () => {
+    const capacity = { extension_capacity: 500, extension_used: 128, cc_capacity: 120, cc_used: 7 };
+    const fake = new FakePbx().reply({ body: ok({ data: capacity }) });
+    const result = await clientOn(fake).system.capacity();
+    expect(fake.last).toMatchObject({ method: 'GET', path: '/openapi/v1.0/system/capacity' });
+    expect(fake.last.query).toEqual({ access_token: 'test-token' });
+    expect(result.data).toEqual(capacity);
+  });
+
   it('menuOptions sends GET system/get_menuoptions with menu (and id) and returns the options', async () => {
     const agents: MenuOption[] = [{ text: 'Ann Lee', value: '12', type: '' }];
     const fake = new FakePbx().reply({ body: ok({ data: agents }) });

@@ -1,6 +1,10 @@
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type { PbxSuccess } from '../types.js';
-import type { SystemMenuOptionsParams, SystemMenuOptionsResponse } from './system.types.js';
+import type {
+  SystemCapacityResponse,
+  SystemMenuOptionsParams,
+  SystemMenuOptionsResponse,
+} from './system.types.js';
 
 /** What system/information reports about the PBX. */
 export interface SystemInformation {
@@ -33,6 +37,11 @@ export class SystemResource {
   /** GET system/information: model, firmware, clock and display formats. */
   information(options?: RequestOptions): Promise<SystemInformationResponse> {
     return this.api.call('system/information', {}, options);
+  }
+
+  /** GET system/capacity: extensions and concurrent calls allowed and in use. */
+  capacity(options?: RequestOptions): Promise<SystemCapacityResponse> {
+    return this.api.call('system/capacity', {}, options);
   }
 
   /**

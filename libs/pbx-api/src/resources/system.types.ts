@@ -30,3 +30,29 @@ export interface MenuOption {
 export interface SystemMenuOptionsResponse extends PbxSuccess {
   data: MenuOption[];
 }
+
+/**
+ * What system/capacity answers (Device_Capacity, docs/pbx/configuration.md#pbx-capacity): the licensed limits
+ * and what is in use. The AI fields (seconds) are on the Cloud Edition's page; other editions may leave them out.
+ */
+export interface SystemCapacity {
+  extension_capacity: number;
+  extension_used: number;
+  /** Concurrent calls allowed. */
+  cc_capacity: number;
+  /** Concurrent calls now. */
+  cc_used: number;
+  ai_transcription_onetime_capacity?: number;
+  ai_transcription_onetime_used?: number;
+  ai_transcription_pack_capacity?: number;
+  ai_transcription_pack_used?: number;
+  ai_receptionist_onetime_capacity?: number;
+  ai_receptionist_onetime_used?: number;
+  ai_receptionist_pack_capacity?: number;
+  ai_receptionist_pack_used?: number;
+}
+
+/** Answer of system/capacity. */
+export interface SystemCapacityResponse extends PbxSuccess {
+  data: SystemCapacity;
+}

@@ -12,3 +12,9 @@ export interface UacstaCallRefuseParams {
 
 /** Answer of uacsta_call/refuse. */
 export type UacstaCallRefuseResponse = PbxSuccess;
+
+/** Body of uacsta_call/hangup: the same three values as refuse, from event 30020. */
+export type UacstaCallHangupParams = UacstaCallRefuseParams;
+
+/** Answer of uacsta_call/hangup. */
+export type UacstaCallHangupResponse = PbxSuccess;

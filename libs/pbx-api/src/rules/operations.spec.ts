@@ -90,6 +90,8 @@ const VALID: Record<PbxOperationName, Body> = {
     last_status: 'ABANDONED',
   },
   'inbound_route/query': { ids: '1,2' },
+  'inbound_route/list': { page: 1, page_size: 100, sort_by: 'pos', order_by: 'asc' },
+  'inbound_route/search': { page: 2, page_size: 20, sort_by: 'name', order_by: 'desc', search_value: '5550' },
   'callnotes/get': { id: '20250306093306-5E6B3', group_id: 1741224782 },
   'message_channel/list': { page: 1, page_size: 20, time_range: 'this_month' },
   'message_channel/get': { id: 4 },
@@ -151,6 +153,31 @@ const VALID: Record<PbxOperationName, Body> = {
   'uacsta_call/refuse': { extension: '2000', call_id: '32789', ip_address: '192.168.28.2:5060' },
   'conference/query_ongoing_conference': { number: '6901' },
   'conference/kick_member': { member_channel_id: 'PJSIP/1003-00000021', number: '6901' },
+  'conference/mute_member': { member_channel_id: 'PJSIP/1003-00000021,PJSIP/1007-00000023', number: '6901' },
+  'conference/invite_member': { invitemembers: ['995000', '1003'], dialpermission: '1001', number: '6901' },
+  'conference/list': { page: 1, page_size: 5, sort_by: 'name', order_by: 'desc' },
+  'uacsta_call/hangup': { extension: '2000', call_id: '32786', ip_address: '192.168.28.2:5060' },
+  'queue/agent_login': {
+    ext_ids: '21,24',
+    queue_id: 1,
+    operation: 'login',
+    is_paused: 1,
+    max_threshold_for_pause_time: 300,
+    max_threshold_for_logout_time: 0,
+    reason: '*01',
+  },
+  'cdr/list': { page: 2, page_size: 10_000, sort_by: 'src_addr', order_by: 'asc' },
+  'extension/search': {
+    page: 1,
+    page_size: 20,
+    sort_by: 'caller_id_name',
+    order_by: 'asc',
+    search_value: 'Ann',
+  },
+  'extension/get': { id: 12 },
+  'extension/query': { ids: '12,13' },
+  'extension_status_monitor/list': {},
+  'system/capacity': {},
 };
 
 /** Field `field` of `op` set to `value` (undefined = left out). */
@@ -217,14 +244,32 @@ const ACCEPTED: Array<Case & { why: string }> = [
   { op: 'agent/login', patch: { max_threshold_for_pause_time: 0 }, why: '0 = until unpaused' },
   { op: 'agent/login', patch: { max_threshold_for_pause_time: 3600 }, why: 'long threshold' },
   { op: 'agent/login', patch: { operation: 'logout', queue_ids: undefined }, why: 'logout of all queues' },
+  {
+    op: 'agent/login',
+    patch: { operation: 'logout', max_threshold_for_logout_time: 600 },
+    why: 'logged back in by the PBX after 10 minutes',
+  },
+  { op: 'agent/login', patch: { is_paused: 1, reason: '*01' }, why: 'paused log-in with a reason' },
   { op: 'call/query', patch: { call_id: undefined, type: 'outbound' }, why: 'type alone' },
   { op: 'call/query', patch: { call_id: undefined, extension: '2001' }, why: 'extension alone' },
+  {
+    op: 'call/hangup',
+    patch: { channel_id: undefined, paging_number: '6300' },
+    why: 'a paging call by its number',
+  },
   { op: 'callnotes/get', patch: { id: 17, group_id: '1741224782.220' }, why: 'ids as number or text' },
   { op: 'system/get_menuoptions', patch: { menu: 'disposition_code', id: undefined }, why: 'no id' },
   { op: 'system/get_menuoptions', patch: { menu: 'IVR', id: undefined }, why: "the older guide's IVR" },
   { op: 'callnotes/update', patch: { update_entry: 'cdr', group_id: undefined }, why: 'cdr needs no group' },
   { op: 'callnotes/update', patch: { disposition_code_ids: '' }, why: 'empty text clears the codes' },
   { op: 'conference/kick_member', patch: { member_channel_id: 'all' }, why: 'everyone' },
+  { op: 'conference/mute_member', patch: { member_channel_id: 'all' }, why: 'everyone' },
+  { op: 'cdr/list', patch: { page: '', page_size: '' }, why: 'blank paging means page 1 of 10,000' },
+  {
+    op: 'queue/agent_login',
+    patch: { operation: 'logout', is_paused: undefined, max_threshold_for_logout_time: 10 },
+    why: 'logged back in after 10 s',
+  },
   { op: 'block_numbers/create', patch: { limit_type: 'outbound' }, why: 'blocklist limit types' },
 ];
 
@@ -392,6 +437,7 @@ const REJECTED: Rejection[] = [
   reject('cdr/search', { page: 0 }, 'page', 'range'),
   reject('cdr/search', { page_size: 0 }, 'page_size', 'range'),
   reject('cdr/search', { page_size: 10_001 }, 'page_size', 'range'),
+  reject('cdr/search', { enable_fuzzy_search: 2 }, 'enable_fuzzy_search', 'enum'),
   reject('cdr/search', { extension_group: 0 }, 'extension_group', 'range'),
   reject('cdr/search', { disposition_code_list: '1;4' }, 'disposition_code_list', 'format'),
   reject('cdr/search', { status: 'ABANDONED' }, 'status', 'enum'),
@@ -429,7 +475,15 @@ const REJECTED: Rejection[] = [
   reject('recording/search', { end_time: '1755907199.5' }, 'end_time', 'format'),
   reject('recording/search', { ids: '449 506' }, 'ids', 'format'),
   ...(
-    ['recording/list', 'recording/search', 'queue/list', 'block_numbers/list', 'extension/list'] as const
+    [
+      'recording/list',
+      'recording/search',
+      'queue/list',
+      'block_numbers/list',
+      'extension/list',
+      'inbound_route/list',
+      'inbound_route/search',
+    ] as const
   ).flatMap((op) => [
     reject(op, { page: 0 }, 'page', 'range'),
     reject(op, { page_size: 0 }, 'page_size', 'range'),
@@ -443,6 +497,12 @@ const REJECTED: Rejection[] = [
   reject('agent/login', { operation: 'pause' }, 'operation', 'enum'),
   reject('agent/login', { queue_ids: '1 2' }, 'queue_ids', 'format'),
   reject('agent/login', { is_paused: 2 }, 'is_paused', 'enum'),
+  reject(
+    'agent/login',
+    { operation: 'logout', max_threshold_for_logout_time: 5 },
+    'max_threshold_for_logout_time',
+    'range',
+  ),
   reject('agent/login', { max_threshold_for_pause_time: 9 }, 'max_threshold_for_pause_time', 'range'),
   reject('agent/login', { max_threshold_for_pause_time: 1 }, 'max_threshold_for_pause_time', 'range'),
   reject('agent/login', { max_threshold_for_pause_time: -1 }, 'max_threshold_for_pause_time', 'range'),
@@ -468,7 +528,8 @@ const REJECTED: Rejection[] = [
   reject('call/query', { call_id: undefined, type: 'all' }, 'type', 'enum'),
   missing('call/accept_inbound', 'channel_id'),
   missing('call/refuse_inbound', 'channel_id'),
-  missing('call/hangup', 'channel_id'),
+  reject('call/hangup', { channel_id: undefined }, 'channel_id|paging_number', 'required'),
+  reject('call/hangup', { paging_number: '6300' }, 'channel_id|paging_number', 'required'),
   missing('call/listen', 'monitor'),
   missing('call/listen', 'channel_id'),
   missing('call/listen', 'type'),
@@ -481,6 +542,41 @@ const REJECTED: Rejection[] = [
   missing('conference/kick_member', 'member_channel_id'),
   missing('conference/kick_member', 'number'),
   reject('conference/kick_member', { member_channel_id: 'a,,b' }, 'member_channel_id', 'format'),
+  missing('conference/mute_member', 'member_channel_id'),
+  missing('conference/mute_member', 'number'),
+  reject('conference/mute_member', { member_channel_id: 'a b' }, 'member_channel_id', 'format'),
+  missing('conference/invite_member', 'invitemembers'),
+  missing('conference/invite_member', 'dialpermission'),
+  missing('conference/invite_member', 'number'),
+  reject('conference/invite_member', { invitemembers: [] }, 'invitemembers', 'required'),
+  missing('conference/list', 'page'),
+  missing('conference/list', 'page_size'),
+  missing('uacsta_call/hangup', 'extension'),
+  missing('uacsta_call/hangup', 'call_id'),
+  missing('uacsta_call/hangup', 'ip_address'),
+  reject('uacsta_call/hangup', { ip_address: '192.168.28.2' }, 'ip_address', 'format'),
+  // queue/agent_login
+  missing('queue/agent_login', 'ext_ids'),
+  missing('queue/agent_login', 'queue_id'),
+  missing('queue/agent_login', 'operation'),
+  reject('queue/agent_login', { ext_ids: '21;24' }, 'ext_ids', 'format'),
+  reject('queue/agent_login', { queue_id: 0 }, 'queue_id', 'range'),
+  reject('queue/agent_login', { operation: 'pause' }, 'operation', 'enum'),
+  reject('queue/agent_login', { is_paused: 2 }, 'is_paused', 'enum'),
+  reject('queue/agent_login', { max_threshold_for_pause_time: 9 }, 'max_threshold_for_pause_time', 'range'),
+  reject('queue/agent_login', { max_threshold_for_logout_time: 5 }, 'max_threshold_for_logout_time', 'range'),
+  // records and extensions
+  ...(['cdr/list', 'conference/list', 'extension/search'] as const).flatMap((op) => [
+    reject(op, { page: 0 }, 'page', 'range'),
+    reject(op, { page_size: 0 }, 'page_size', 'range'),
+    reject(op, { sort_by: 'size' }, 'sort_by', 'enum'),
+    reject(op, { order_by: 'up' }, 'order_by', 'enum'),
+  ]),
+  reject('cdr/list', { page_size: 10_001 }, 'page_size', 'range'),
+  missing('extension/get', 'id'),
+  reject('extension/get', { id: 0 }, 'id', 'range'),
+  missing('extension/query', 'ids'),
+  reject('extension/query', { ids: '12 13' }, 'ids', 'format'),
 ];
 REJECTED.push(
   ...EDIT_REJECTED,
@@ -598,7 +694,13 @@ describe('PBX_OPERATIONS rules', () => {
     const retried = Object.values(PBX_OPERATIONS)
       .filter((spec) => spec.idempotent)
       .map((spec) => spec.path);
-    for (const changes of ['agent/login', 'agent/pause', 'queue/agent_pause', 'block_numbers/delete'])
+    for (const changes of [
+      'agent/login',
+      'agent/pause',
+      'queue/agent_pause',
+      'queue/agent_login',
+      'block_numbers/delete',
+    ])
       expect(retried).not.toContain(changes);
     expect(retried).not.toContain('del_token');
     for (const spec of Object.values(PBX_OPERATIONS))

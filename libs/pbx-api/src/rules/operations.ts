@@ -17,8 +17,14 @@ export const MESSAGE_TIME_RANGES = [
   'this_month',
   'all',
 ] as const;
-/** Provisioning methods named by the spec's text (its full list is not published). */
+/**
+ * Provisioning methods of phone/batchcreate: the Software Edition's page lists `pnp`, `dhcp`, `rps` and
+ * `rps_fqdn`, the interface document the two onsite-proxy ones (docs/pbx/configuration.md#ip-phones). The PBX
+ * refuses what its edition does not support (the Cloud Edition takes `rps` only); a client must not.
+ */
 export const PROVISIONING_METHODS = [
+  'pnp',
+  'dhcp',
   'rps',
   'rps_fqdn',
   'pnp_via_onsite_proxy',
@@ -205,6 +211,32 @@ const MESSAGE_SESSION_LIST = obj(
   },
   { conditions: [{ field: 'user_type', in: [1], require: ['user_no'] }] },
 );
+
+/** Parameters of extension/list; extension/search adds `search_value` (docs/pbx/configuration.md#extensions). */
+const EXTENSION_LIST = {
+  ...paging,
+  ...sorted(['id', 'number', 'caller_id_name', 'email_addr', 'mobile_number', 'presence_status']),
+};
+
+/** Fields cdr/list sorts by (docs/pbx/records.md#cdr-list). */
+export const CDR_LIST_SORT_FIELDS = [
+  'id',
+  'uid',
+  'time',
+  'duration',
+  'ring_duration',
+  'talk_duration',
+  'disposition',
+  'src_trunk',
+  'dst_trunk',
+  'call_type',
+  'did_number',
+  'dod_number',
+  'src_addr',
+] as const;
+
+/** What queue/agent_login and agent/login do. */
+export const AGENT_LOGIN_OPERATIONS = ['login', 'logout'] as const;
 
 /** The six read-and-edit operations of a configuration resource. */
 type EditableOps<R extends string> = Record<
@@ -430,6 +462,8 @@ export const PBX_OPERATIONS = {
       call_note_remark: str(),
       status: str({ enum: CDR_DISPOSITIONS }),
       did: str({ format: 'did_filter_list' }),
+      // Older copies of the page: fuzzy number matching per request (newer ones switch it with cdr/updateoption).
+      enable_fuzzy_search: flag(),
     }),
     { responseArrays: ['data'] },
   ),
@@ -446,9 +480,35 @@ export const PBX_OPERATIONS = {
     }),
     { version: 'v2.0' },
   ),
+  // docs/pbx/records.md#cdr-list: every record, paged and sorted; blank page and page_size as in cdr/search.
+  'cdr/list': op(
+    'cdr/list',
+    'GET',
+    obj({
+      page: int({ min: 1, blankIsDefault: true }),
+      page_size: int({ min: 1, max: 10_000, blankIsDefault: true }),
+      ...sorted(CDR_LIST_SORT_FIELDS),
+    }),
+    { responseArrays: ['data'] },
+  ),
   'inbound_route/query': op('inbound_route/query', 'GET', obj({ ids: reqStr({ format: 'comma_id_list' }) }), {
     responseArrays: ['data'],
   }),
+  // Where the route ids come from (docs/pbx/configuration.md#inbound-routes); `pos` is the route's place.
+  'inbound_route/list': op(
+    'inbound_route/list',
+    'GET',
+    obj({ ...paging, ...sorted(['id', 'pos', 'name']) }),
+    {
+      responseArrays: ['data'],
+    },
+  ),
+  'inbound_route/search': op(
+    'inbound_route/search',
+    'GET',
+    obj({ ...paging, ...sorted(['id', 'pos', 'name']), ...searching }),
+    { responseArrays: ['data'] },
+  ),
   'callnotes/get': op(
     'callnotes/get',
     'GET',
@@ -552,6 +612,8 @@ export const PBX_OPERATIONS = {
     obj({ id: int({ min: 1 }), file: str() }, { exactlyOneOf: [['id', 'file']] }),
   ),
   'system/information': op('system/information', 'GET', obj({})),
+  // docs/pbx/configuration.md#pbx-capacity
+  'system/capacity': op('system/capacity', 'GET', obj({})),
 
   // Menu options (docs/pbx/records.md#menu-options) and call-note updates
   // (docs/pbx/records.md#updating-a-call-note)
@@ -583,18 +645,24 @@ export const PBX_OPERATIONS = {
 
   // Queues and agents
   // docs/pbx/configuration.md#extensions
-  'extension/list': op(
-    'extension/list',
-    'GET',
-    obj({
-      ...paging,
-      ...sorted(['id', 'number', 'caller_id_name', 'email_addr', 'mobile_number', 'presence_status']),
-    }),
-    { responseArrays: ['data'] },
-  ),
-  'queue/list': op('queue/list', 'GET', obj({ ...paging, ...sorted(['id', 'number', 'name']) }), {
-    responseArrays: ['queue_list'],
+  'extension/list': op('extension/list', 'GET', obj(EXTENSION_LIST), { responseArrays: ['data'] }),
+  'extension/search': op('extension/search', 'GET', obj({ ...EXTENSION_LIST, ...searching }), {
+    responseArrays: ['data'],
   }),
+  'extension/get': op('extension/get', 'GET', obj(byId)),
+  'extension/query': op('extension/query', 'GET', byIds, { responseArrays: ['data'] }),
+  // Whether 30007/30008/30009 are sent for each extension (docs/pbx/configuration.md#extension-status-monitors).
+  'extension_status_monitor/list': op('extension_status_monitor/list', 'GET', obj({}), {
+    responseArrays: ['data'],
+  }),
+  'queue/list': op(
+    'queue/list',
+    'GET',
+    obj({ ...paging, ...sorted(['id', 'number', 'name', 'ring_strategy']) }),
+    {
+      responseArrays: ['queue_list'],
+    },
+  ),
   'queue/agent_status': op('queue/agent_status', 'GET', obj({ id: reqInt({ min: 1 }) }), {
     responseArrays: ['data'],
   }),
@@ -610,6 +678,10 @@ export const PBX_OPERATIONS = {
       queue_ids: str({ format: 'comma_id_list' }),
       is_paused: flag(),
       max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      // 0: stays logged out; 10 or more: the PBX logs the agent back in after that many seconds.
+      max_threshold_for_logout_time: int({ min: 10, alsoAllow: [0] }),
+      // A pause reason's feature code, for a paused log-in (the PBX's plan must include it).
+      reason: str(),
     }),
     // A login/logout changes state: never replay it blindly.
     { idempotent: false },
@@ -639,6 +711,21 @@ export const PBX_OPERATIONS = {
     }),
     { idempotent: false },
   ),
+  // docs/pbx/queues-and-agents.md#logging-agents-in-and-out: several agents of one queue at once.
+  'queue/agent_login': op(
+    'queue/agent_login',
+    'GET',
+    obj({
+      ext_ids: reqStr({ format: 'comma_id_list' }),
+      queue_id: reqInt({ min: 1 }),
+      operation: reqStr({ enum: AGENT_LOGIN_OPERATIONS }),
+      is_paused: flag(),
+      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      max_threshold_for_logout_time: int({ min: 10, alsoAllow: [0] }),
+      reason: str(),
+    }),
+    { idempotent: false },
+  ),
   'queue_pause_reason/list': op('queue_pause_reason/list', 'GET', obj({ ...paging }), {
     responseArrays: ['data'],
   }),
@@ -660,13 +747,22 @@ export const PBX_OPERATIONS = {
     'POST',
     obj({ monitor: reqStr(), channel_id: reqStr(), type: reqStr({ enum: LISTEN_TYPES }) }),
   ),
-  // Only community-documented: docs/pbx/call-control.md#hanging-up-a-channel
-  'call/hangup': op('call/hangup', 'POST', obj({ channel_id: reqStr() }), {
+  // docs/pbx/call-control.md#hanging-up-a-channel: both fields optional on the page; one of them says what to end.
+  'call/hangup': op(
+    'call/hangup',
+    'POST',
+    obj({ channel_id: str(), paging_number: str() }, { exactlyOneOf: [['channel_id', 'paging_number']] }),
     // A second hang-up finds no channel: never replay it blindly.
-    idempotent: false,
-  }),
+    { idempotent: false },
+  ),
   'uacsta_call/refuse': op(
     'uacsta_call/refuse',
+    'POST',
+    obj({ extension: reqStr(), call_id: reqStr(), ip_address: reqStr({ format: 'ip_port' }) }),
+  ),
+  // uaCSTA hang-up takes the same three values as refuse (docs/pbx/call-control.md#uacsta-desk-phones).
+  'uacsta_call/hangup': op(
+    'uacsta_call/hangup',
     'POST',
     obj({ extension: reqStr(), call_id: reqStr(), ip_address: reqStr({ format: 'ip_port' }) }),
   ),
@@ -680,6 +776,24 @@ export const PBX_OPERATIONS = {
     'conference/kick_member',
     'POST',
     obj({ member_channel_id: reqStr({ format: 'member_channel_ids' }), number: reqStr() }),
+  ),
+  // docs/pbx/conferences.md#muting-and-inviting-members
+  'conference/mute_member': op(
+    'conference/mute_member',
+    'POST',
+    obj({ member_channel_id: reqStr({ format: 'member_channel_ids' }), number: reqStr() }),
+  ),
+  'conference/invite_member': op(
+    'conference/invite_member',
+    'POST',
+    obj({ invitemembers: list(reqStr(), true), dialpermission: reqStr(), number: reqStr() }),
+  ),
+  // docs/pbx/conferences.md#scheduled-conferences: the page marks page and page_size required.
+  'conference/list': op(
+    'conference/list',
+    'GET',
+    obj({ page: reqInt({ min: 1 }), page_size: reqInt({ min: 1 }), ...sorted(['number', 'name']) }),
+    { responseArrays: ['data'] },
   ),
 } as const satisfies Record<string, OperationSpec>;
 

@@ -444,6 +444,24 @@ const inboundRoute = object(
   },
   true,
 );
+/** A route as inbound_route/list and search show it (Inroute_Info; the page's table is cut short). */
+const inboundRouteRow = object(
+  {
+    id: whole(),
+    pos: whole('the route’s position in the route list, 1 first'),
+    name: text(),
+    default_destination: maybe(text('default destination type, as def_dest of inbound_route/query')),
+    default_desination_value: maybe(text('the default destination’s value (spelled so on the page)')),
+    current_destination: maybe(text('the route’s current destination type (the page says no more)')),
+  },
+  true,
+);
+const inboundRouteRows = (total: string) =>
+  answer({
+    total_number: whole(total),
+    last_pos: whole('the last position in the whole route list'),
+    data: listOf(inboundRouteRow),
+  });
 const queueMember = object({
   text: text('name'),
   text2: text('extension number'),
@@ -477,6 +495,41 @@ const callInfo = object({
     'each with one of extension, inbound, outbound',
   ),
 });
+
+// docs/pbx/configuration.md#online-status: `status` on every endpoint but SIP, `status_list` only while registered.
+const sipRegistration = object(
+  { status: maybe(whole('1 registered')), ip: maybe(text('address of the registered device')) },
+  true,
+);
+const endpointStatus = object({
+  status: maybe(flag('0 offline, 1 online; not given for sip_phone')),
+  ext_dev_type: text('sip, linkusdesktop, linkusmobile, linkusweb, fxs'),
+  status_list: maybe(listOf(sipRegistration, 'SIP registrations; only while one is registered')),
+});
+const extensionRow = object(
+  {
+    id: whole('what agent operations take as ext_id'),
+    number: text(),
+    caller_id_name: text(),
+    presence_status: maybe(text('available, away, business_trip, do_not_disturb, lunch, off_work')),
+    custom_presence_status: maybe(text('custom presence text (newer firmware)')),
+    online_status: maybe(
+      object({
+        sip_phone: maybe(endpointStatus),
+        linkus_desktop: maybe(endpointStatus),
+        linkus_mobile: maybe(endpointStatus),
+        linkus_web: maybe(endpointStatus),
+        fxs_phone: maybe(endpointStatus),
+      }),
+    ),
+    role_name: maybe(text()),
+    email_addr: maybe(text()),
+    mobile_number: maybe(text()),
+  },
+  true,
+);
+// docs/pbx/configuration.md#extensions: the settings tables of get and query are not published.
+const extensionDetail = object({ id: whole(), number: text(), caller_id_name: maybe(text()) }, true);
 
 /** Every operation's answer, as the typed client returns it. */
 export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShape | ArrayShape>>> = {
@@ -545,11 +598,14 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
   'pin_list/delete': done,
 
   'cdr/search': rows(cdr),
+  'cdr/list': rows(cdr),
   'cdr/aidownload': listOf(
     aiLeg,
     'the AI transcription file, fetched with the gateway’s token: one item per call leg',
   ),
   'inbound_route/query': many(inboundRoute),
+  'inbound_route/list': inboundRouteRows('routes in all pages'),
+  'inbound_route/search': inboundRouteRows('routes matching search_value, in all pages'),
   'callnotes/get': answer({ history: listOf(callNote), current: callNote }),
   'callnotes/update': done,
 
@@ -586,18 +642,40 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
     }),
   ),
   'system/get_menuoptions': many(menuOption),
-
-  'extension/list': rows(
+  // docs/pbx/configuration.md#pbx-capacity
+  'system/capacity': one(
     object(
       {
-        id: whole('what agent operations take as ext_id'),
-        number: text(),
-        caller_id_name: text(),
-        presence_status: maybe(text()),
-        role_name: maybe(text()),
+        extension_capacity: whole('extensions allowed'),
+        extension_used: whole(),
+        cc_capacity: whole('concurrent calls allowed'),
+        cc_used: whole(),
+        ai_transcription_onetime_capacity: maybe(whole('seconds')),
+        ai_transcription_onetime_used: maybe(whole('seconds')),
+        ai_transcription_pack_capacity: maybe(whole('seconds')),
+        ai_transcription_pack_used: maybe(whole('seconds')),
+        ai_receptionist_onetime_capacity: maybe(whole('seconds')),
+        ai_receptionist_onetime_used: maybe(whole('seconds')),
+        ai_receptionist_pack_capacity: maybe(whole('seconds')),
+        ai_receptionist_pack_used: maybe(whole('seconds')),
       },
       true,
     ),
+  ),
+
+  'extension/list': rows(extensionRow),
+  'extension/search': rows(extensionRow),
+  'extension/get': one(extensionDetail),
+  'extension/query': many(extensionDetail),
+  'extension_status_monitor/list': many(
+    object({
+      ext_id: whole(),
+      number: text(),
+      name: text(),
+      enb_register_status: flag('30007 is sent'),
+      enb_call_status: flag('30008 is sent'),
+      enb_presence_status: flag('30009 is sent'),
+    }),
   ),
   'queue/list': rows(
     object({
@@ -617,7 +695,9 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
       number: text('extension number'),
       is_login: whole('1 logged in'),
       is_pause: whole('1 paused'),
-      call_status: whole('2 in a call, 5 on hold by the caller'),
+      call_status: whole(
+        '0 unknown, 1 idle, 2 in a call, 3 ringing, 4 ringing during a call, 5 held by the caller',
+      ),
       pause_reason: text(),
       agent_type: oneOf(['dynamic', 'static']),
       max_threshold_for_pause_time: maybe(whole('seconds')),
@@ -633,6 +713,7 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
     ringing_list: listOf(queueCall),
   }),
   'agent/login': done,
+  'queue/agent_login': done,
   'agent/pause': done,
   'queue/agent_pause': done,
 
@@ -640,8 +721,9 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
   'call/accept_inbound': answer({ call_id: text() }),
   'call/refuse_inbound': answer({ call_id: text() }),
   'call/listen': answer({ call_id: text() }),
-  'call/hangup': done,
+  'call/hangup': answer({ call_id: text() }),
   'uacsta_call/refuse': done,
+  'uacsta_call/hangup': done,
   'conference/query_ongoing_conference': many(
     object({
       call_id: text(),
@@ -659,4 +741,20 @@ export const PBX_RESPONSES: Readonly<Partial<Record<PbxOperationName, ObjectShap
     }),
   ),
   'conference/kick_member': done,
+  'conference/mute_member': done,
+  'conference/invite_member': done,
+  'conference/list': rows(
+    object({
+      id: whole(),
+      name: text(),
+      number: text(),
+      moderator_list: listOf(
+        object({
+          id: text('extension or extension group ID, as text'),
+          name: text(),
+          type: oneOf(['extension', 'ext_group']),
+        }),
+      ),
+    }),
+  ),
 };

@@ -4,7 +4,7 @@ import type { Engine } from '../engine.js';
 import type { AgentRt, MembershipRt } from '../runtime.types.js';
 import { notFound, paramError } from '../../sim-errors.js';
 import { applyLogin, readLoginAsk } from './agent-membership.js';
-import { commaList, handler, optionalInt, requiredInt, text, type EngineRef } from './handler-kit.js';
+import { commaList, handler, requiredInt, text, type EngineRef } from './handler-kit.js';
 
 /** The agent with extension id `extId`; 40004 for no extension, 40002 for an extension in no queue. */
 export function agentOf(engine: Engine, extId: number): AgentRt {
@@ -61,6 +61,35 @@ export function targets(
   });
 }
 
+/**
+ * The dynamic memberships of queue `queueId` that queue/agent_login acts on, one per id of `extIds`, all found
+ * before anything changes (one bad id changes nobody). Errors name `queue_id` or `ext_ids`, the fields sent.
+ */
+function queueMemberships(engine: Engine, queueId: number, extIds: string): MembershipRt[] {
+  const queue = engine.agents.queueById.get(queueId);
+  if (!queue) throw notFound('queue_id', queueId, 'unknown_queue', 'no queue has this id');
+  return commaList(extIds).map((idText) => {
+    const ext = engine.ctx.extById.get(Number(idText));
+    if (!ext) throw notFound('ext_ids', idText, 'unknown_extension', 'no extension has this id');
+    const m = queue.memberships.find((candidate) => candidate.agent.ext === ext);
+    if (!m)
+      throw paramError(
+        'ext_ids',
+        idText,
+        'not_member',
+        `extension ${ext.number} is not an agent of this queue`,
+      );
+    if (m.type === 'static')
+      throw paramError(
+        'ext_ids',
+        idText,
+        'static_agent',
+        `extension ${ext.number} is a static agent of this queue; only dynamic agents log in and out`,
+      );
+    return m;
+  });
+}
+
 function checkDuplicates(list: QueuePauseReason[]): void {
   const duplicates: Record<string, unknown>[] = [];
   for (const key of ['code', 'reason'] as const) {
@@ -92,6 +121,16 @@ export function agentHandlers(get: EngineRef): HandlerTable {
       const ask = readLoginAsk(engine, params);
       const agent = agentOf(engine, requiredInt(params, 'ext_id'));
       applyLogin(engine, targets(engine, agent, text(params, 'queue_ids')), ask);
+      return {};
+    }),
+    // Several agents of one queue with the same effects as agent/login (docs/pbx/queues-and-agents.md).
+    'queue/agent_login': handler(get, (engine, params) => {
+      const ask = readLoginAsk(engine, params);
+      applyLogin(
+        engine,
+        queueMemberships(engine, requiredInt(params, 'queue_id'), text(params, 'ext_ids')),
+        ask,
+      );
       return {};
     }),
     'queue_pause_reason/update': handler(get, (engine, params) => {

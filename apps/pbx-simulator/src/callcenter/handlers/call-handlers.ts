@@ -1,7 +1,7 @@
 import type { HandlerTable } from '../../contracts.js';
 import type { Engine } from '../engine.js';
 import { callInfo } from '../event-payloads.js';
-import type { CallRt } from '../runtime.types.js';
+import type { CallRt, Leg } from '../runtime.types.js';
 import { notFound, paramError } from '../../sim-errors.js';
 import { handler, text, type EngineRef } from './handler-kit.js';
 
@@ -82,7 +82,17 @@ function hangup(engine: Engine, params: Record<string, unknown>): { call_id: str
   return { call_id: call.id };
 }
 
-/** call/accept_inbound, call/refuse_inbound, call/query, call/listen, call/hangup, uacsta_call/refuse. */
+/** A ringing uaCSTA leg refused at the phone: a queue call rings on for other agents, a direct call ends. */
+function refuseRinging(engine: Engine, call: CallRt, leg: Leg): void {
+  const agent = leg.ext ? engine.agents.agents.get(leg.ext.id) : undefined;
+  if (leg.role === 'agent' && agent) engine.queueCalls.reject(call, agent);
+  else engine.direct.reject(call);
+}
+
+/**
+ * call/accept_inbound, call/refuse_inbound, call/query, call/listen, call/hangup, uacsta_call/refuse and
+ * uacsta_call/hangup (docs/pbx/call-control.md#uacsta-desk-phones).
+ */
 export function callHandlers(get: EngineRef): HandlerTable {
   return {
     'call/accept_inbound': handler(get, (engine, params) => engine.hold.accept(text(params, 'channel_id'))),
@@ -96,9 +106,18 @@ export function callHandlers(get: EngineRef): HandlerTable {
         text(params, 'call_id'),
         text(params, 'ip_address'),
       );
-      const agent = leg.ext ? engine.agents.agents.get(leg.ext.id) : undefined;
-      if (leg.role === 'agent' && agent) engine.queueCalls.reject(call, agent);
-      else engine.direct.reject(call);
+      refuseRinging(engine, call, leg);
+      return {};
+    }),
+    // Hanging up a ringing desk phone refuses the call; an answered one leaves it as call/hangup does.
+    'uacsta_call/hangup': handler(get, (engine, params) => {
+      const { call, leg } = engine.uacsta.find(
+        text(params, 'extension'),
+        text(params, 'call_id'),
+        text(params, 'ip_address'),
+      );
+      if (leg.status === 'RING') refuseRinging(engine, call, leg);
+      else hangup(engine, { channel_id: leg.channelId });
       return {};
     }),
   };

@@ -51,6 +51,12 @@ describe('queue/list', () => {
     expect(byName.map((q) => q.name)).toEqual(['Support', 'Sales', 'Retention', 'Onboarding', 'Billing']);
     expect(h.call('queue/list', { page: '9', page_size: '2' })['queue_list']).toEqual([]);
   });
+
+  it('sorts by ring_strategy, as the Software Edition page allows, ties by id', () => {
+    const byStrategy = h.call('queue/list', { sort_by: 'ring_strategy' })['queue_list'] as Summary[];
+    const keys = byStrategy.map((q) => `${q.ring_strategy}#${String(q.id).padStart(3, '0')}`);
+    expect(keys).toEqual([...keys].sort());
+  });
 });
 
 describe('queue/agent_status', () => {

@@ -67,8 +67,10 @@ export function queueHandlers(get: EngineRef): HandlerTable {
       const sortBy = text(params, 'sort_by') || 'id';
       const desc = text(params, 'order_by') === 'desc';
       const queues = [...engine.agents.queues].sort((a, b) => {
-        const key = sortBy as 'id' | 'number' | 'name';
-        const order = key === 'id' ? a.def.id - b.def.id : a.def[key].localeCompare(b.def[key]);
+        const key = (sortBy === 'ring_strategy' ? 'strategy' : sortBy) as
+          'id' | 'number' | 'name' | 'strategy';
+        const order =
+          key === 'id' ? a.def.id - b.def.id : a.def[key].localeCompare(b.def[key]) || a.def.id - b.def.id;
         return desc ? -order : order;
       });
       const size = optionalInt(params, 'page_size') ?? Math.max(1, queues.length);

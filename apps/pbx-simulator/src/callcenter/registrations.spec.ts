@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT } from './event-payloads.js';
+import { harness, type Harness } from './testing/harness.js';
+
+type Row = { number: string; online_status: Record<string, { status?: number; status_list?: unknown[] }> };
+
+const rows = (h: Harness): Row[] =>
+  h.call('extension/list', { page: '1', page_size: '1000' })['data'] as Row[];
+const sipOnline = (row: Row | undefined) => (row?.online_status['sip_phone']?.status_list?.length ?? 0) > 0;
+
+describe('extension registrations', () => {
+  it('are the same for the same seed, and each change is published as 30007 that the list then shows', () => {
+    const runs = [
+      harness({ scenario: 'contact-center', trafficRate: 1 }),
+      harness({ scenario: 'contact-center', trafficRate: 1 }),
+    ];
+    for (const h of runs) {
+      h.center.control.start();
+      h.clock.advance(2 * 3_600_000);
+    }
+    const [a, b] = runs as [Harness, Harness];
+    expect(rows(a)).toEqual(rows(b));
+    const changes = a.recorder.of(EVENT.EXTENSION_REGISTRATION);
+    expect(changes).toEqual(b.recorder.of(EVENT.EXTENSION_REGISTRATION));
+    expect(changes.length).toBeGreaterThan(10);
+    // A desk phone that dropped came back or is still away: the last Sip event of each extension says which.
+    const lastSip = new Map<string, unknown>();
+    for (const msg of changes)
+      if (msg['kind'] === 'Sip') lastSip.set(String(msg['extension']), msg['status']);
+    expect(lastSip.size).toBeGreaterThan(0);
+    const list = rows(a);
+    for (const [extension, status] of lastSip)
+      expect(sipOnline(list.find((r) => r.number === extension))).toBe(status === 'Registered');
+  });
+
+  it('do not change at traffic rate 0', () => {
+    const h = harness({ scenario: 'contact-center', trafficRate: 0 });
+    h.center.control.start();
+    const before = rows(h);
+    h.clock.advance(6 * 3_600_000);
+    expect(h.recorder.of(EVENT.EXTENSION_REGISTRATION)).toEqual([]);
+    expect(rows(h)).toEqual(before);
+  });
+
+  it('a desk phone that drops registers again later', () => {
+    const h = harness({ scenario: 'contact-center', trafficRate: 1 });
+    h.center.control.start();
+    h.clock.advance(3 * 3_600_000);
+    const sip = h.recorder.events.filter(
+      (e) => e.type === EVENT.EXTENSION_REGISTRATION && e.msg['kind'] === 'Sip',
+    );
+    const drop = sip.find((e) => e.msg['status'] === 'Unregistered');
+    expect(drop).toBeDefined();
+    const extension = drop?.msg['extension'];
+    const after = sip.slice(sip.indexOf(drop as (typeof sip)[number]) + 1);
+    expect(after.find((e) => e.msg['extension'] === extension)?.msg['status']).toBe('Registered');
+  });
+});

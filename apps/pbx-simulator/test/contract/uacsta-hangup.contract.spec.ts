@@ -1,0 +1,123 @@
+/**
+ * Contract: libs/pbx-api's uacsta_call/hangup against the running simulator, with the uaCSTA call ids, desk
+ * phone addresses and extensions taken from the 30020 events the client's PbxEventStream receives. Calls are
+ * held inbound calls the test accepts; the call center has no generated traffic and a manual clock. A simulator
+ * of its own: answered calls keep agents busy, which the other call tests need free.
+ */
+import { PBX_ERRCODE, type UacstaCallMsg } from '@switchboard/pbx-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
+import { EventCapture } from './support/event-capture.js';
+import {
+  expectPbxError,
+  itHonoursTheContract,
+  startContractSim,
+  type ContractSim,
+} from './support/contract-kit.js';
+
+let ctx: ContractSim;
+let events: EventCapture;
+let line: ControlledLine;
+beforeAll(async () => {
+  ctx = await startContractSim({ scenario: 'contact-center' }, { manualClock: true });
+  events = await new EventCapture(ctx.sim, [30016, 30020]).open();
+  line = controlledLine(ctx.sim);
+});
+afterAll(async () => {
+  await events.close();
+  await ctx.close();
+});
+const get = () => ctx;
+
+const clock = () => {
+  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
+  return ctx.clock;
+};
+
+/** The 30020 operations of one uaCSTA call, in order. */
+const operationsOf = (callId: string) =>
+  events.events.flatMap((e) =>
+    e.kind === 'uacsta_call' && e.msg.call_id === callId ? [e.msg.operation] : [],
+  );
+
+const seen = new Set<string>();
+
+/** A uaCSTA call ringing now, from a 30020 call_start the stream received (accepts held calls until one rings). */
+async function ringingUacsta(): Promise<UacstaCallMsg> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const ringing = events.events.find(
+      (e): e is Extract<typeof e, { kind: 'uacsta_call' }> =>
+        e.kind === 'uacsta_call' &&
+        e.msg.operation === 'call_start' &&
+        !seen.has(e.msg.call_id) &&
+        operationsOf(e.msg.call_id).length === 1,
+    );
+    if (ringing) {
+      seen.add(ringing.msg.call_id);
+      return ringing.msg;
+    }
+    const { channel_id } = await holdCall(ctx.sim, line);
+    await ctx.client.call.acceptInbound({ channel_id });
+    await events.settle();
+  }
+  throw new Error('no uaCSTA phone started ringing');
+}
+
+describe('uacsta_call/hangup', () => {
+  it('hangs up a ringing desk phone as refuse does: 30020 call_over follows, and a second hangup is 40004', async () => {
+    const { extension, call_id, ip_address } = await ringingUacsta();
+    expect(await ctx.client.uacstaCall.hangup({ extension, call_id, ip_address })).toEqual({
+      errcode: 0,
+      errmsg: 'SUCCESS',
+    });
+    await events.settle();
+    expect(operationsOf(call_id)).toEqual(['call_start', 'call_over']);
+    await expectPbxError(
+      ctx.client.uacstaCall.hangup({ extension, call_id, ip_address }),
+      PBX_ERRCODE.NOT_FOUND,
+    );
+  });
+
+  it('hangs up an answered desk-phone call: call_over follows and the call is over', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const { extension, call_id, ip_address } = await ringingUacsta();
+      // Simulated seconds pass until the agent answers (one that lets it ring out is passed over).
+      for (let second = 0; second < 60 && operationsOf(call_id).length === 1; second++)
+        await events.advance(clock(), 1_000);
+      if (operationsOf(call_id).at(-1) !== 'call_answer') continue;
+      const before = (await ctx.client.call.query({ extension })).data;
+      expect(before).toHaveLength(1);
+      await ctx.client.uacstaCall.hangup({ extension, call_id, ip_address });
+      await events.settle();
+      expect(operationsOf(call_id)).toEqual(['call_start', 'call_answer', 'call_over']);
+      expect((await ctx.client.call.query({ call_id: before[0]?.call_id ?? '' })).data).toEqual([]);
+      return;
+    }
+    throw new Error('no agent answered a uaCSTA call');
+  });
+
+  it('another extension, phone address or call id than the call’s is 40004', async () => {
+    const { extension, call_id, ip_address } = await ringingUacsta();
+    for (const wrong of [
+      { extension: '9999', call_id, ip_address },
+      { extension, call_id, ip_address: '10.9.9.9:5060' },
+      { extension, call_id: '1', ip_address },
+    ])
+      await expectPbxError(ctx.client.uacstaCall.hangup(wrong), PBX_ERRCODE.NOT_FOUND);
+    expect(operationsOf(call_id)).toEqual(['call_start']);
+  });
+
+  itHonoursTheContract(get, {
+    op: 'uacsta_call/hangup',
+    valid: async (client) => {
+      const { extension, call_id, ip_address } = await ringingUacsta();
+      return client.uacstaCall.hangup({ extension, call_id, ip_address });
+    },
+    invalid: {
+      call: (client) =>
+        client.uacstaCall.hangup({ extension: '1001', call_id: '32800', ip_address: '10.0.0.1:99999' }),
+      wire: { extension: '1001', call_id: '32800', ip_address: '10.0.0.1:99999' },
+      field: 'ip_address',
+    },
+  });
+});
