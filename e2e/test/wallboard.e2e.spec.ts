@@ -4,6 +4,7 @@ import { newPage } from '../support/browser.js';
 import { agentCard, armStateWatch, cardNumbers, signIn } from '../support/dashboard-page.js';
 import { adminPbx, createDisplayToken, queueAgents, type PbxAgent } from '../support/gateway-api.js';
 import type { SimWorld } from '../support/simulator-process.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
@@ -106,6 +107,28 @@ describe('wallboard against the gateway and the simulator', () => {
     }
     console.log(`wallboard state-change latency (ms, trigger to DOM): ${latencies.join(', ')}`);
     expect(Math.max(...latencies)).toBeLessThan(STATE_CHANGE_BUDGET_MS);
+    await page.context().close();
+  });
+
+  it('shows an agent whose phone and apps all go offline as "Phone offline" within a second, and back', async () => {
+    const page = await openBoard();
+    const agent = await idleDynamicAgent();
+    const card = page.locator(agentCard(agent.number));
+    await expect.poll(() => card.getAttribute('data-state')).toBe('available');
+    const phones = (online: boolean) =>
+      stack.simulator.post('/sim/phones', { extension: agent.number, online });
+    // Pushed from the PBX's 30007 events: the extension/list read runs once a minute.
+    const offline = await armStateWatch(page, agent.number, 'offline', 5_000);
+    const triggeredAt = Date.now();
+    await phones(false);
+    expect((await offline()) - triggeredAt).toBeLessThan(STATE_CHANGE_BUDGET_MS);
+    await expect.poll(() => card.textContent()).toContain('Phone offline');
+    await expect.poll(() => page.getByTestId('tile-agents-offline').textContent()).toContain('1');
+    await saveScreenshot(page, 'wallboard-phone-offline');
+    const back = await armStateWatch(page, agent.number, 'available', 5_000);
+    await phones(true);
+    await back();
+    await expect.poll(() => page.getByTestId('tile-agents-offline').count()).toBe(0);
     await page.context().close();
   });
 

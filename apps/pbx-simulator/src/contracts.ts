@@ -177,6 +177,11 @@ export interface CallCenterControl {
   };
   setTrafficRate(rate: number): void;
   trafficRate(): number;
+  /**
+   * Takes every phone and app of the extension with this number offline, or back online (30007 for each);
+   * answers the endpoints online after. Throws SimError for an unknown extension.
+   */
+  setPhonesOnline(extension: string, online: boolean): { extension: string; online: string[] };
   /** Starts generated traffic and timers. */
   start(): void;
   /** Stops every timer; state stays readable. */

@@ -123,6 +123,12 @@ export function createCallCenter(options: CallCenterOptions, runtime: CallCenter
       engine.request(() => engine.setTrafficRate(next));
     },
     trafficRate: () => rate,
+    setPhonesOnline: (number, online) =>
+      engine.request(() => {
+        const ext = engine.ctx.extByNumber.get(number);
+        if (!ext) throw controlParamError('extension', number, 'unknown', 'no extension has this number');
+        return { extension: number, online: engine.registrations.setReachable(ext, online) };
+      }),
     start: () => {
       running = true;
       engine.start();

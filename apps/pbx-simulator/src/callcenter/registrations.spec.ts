@@ -55,4 +55,27 @@ describe('extension registrations', () => {
     const after = sip.slice(sip.indexOf(drop as (typeof sip)[number]) + 1);
     expect(after.find((e) => e.msg['extension'] === extension)?.msg['status']).toBe('Registered');
   });
+
+  it('take every endpoint of one extension offline on request (the /sim/phones control), then bring them back', () => {
+    const h = harness({ scenario: 'contact-center', trafficRate: 0 });
+    const agent = rows(h).find((r) => sipOnline(r)) as Row;
+    const before = rows(h).find((r) => r.number === agent.number);
+    h.recorder.clear();
+    expect(h.center.control.setPhonesOnline(agent.number, false)).toEqual({
+      extension: agent.number,
+      online: [],
+    });
+    const off = rows(h).find((r) => r.number === agent.number) as Row;
+    expect(sipOnline(off)).toBe(false);
+    for (const app of ['linkus_desktop', 'linkus_mobile', 'linkus_web'])
+      expect(off.online_status[app]?.status).toBe(0);
+    const events = h.recorder.of(EVENT.EXTENSION_REGISTRATION);
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((msg) => msg['extension'] === agent.number && msg['status'] === 'Unregistered')).toBe(
+      true,
+    );
+    h.center.control.setPhonesOnline(agent.number, true);
+    expect(rows(h).find((r) => r.number === agent.number)).toEqual(before);
+    expect(() => h.center.control.setPhonesOnline('99999', false)).toThrow(/extension/);
+  });
 });

@@ -52,6 +52,8 @@ export class Registrations {
   private readonly online = new Map<number, Set<Endpoint>>();
   /** Endpoints that will change back by themselves (`<ext id>:<endpoint>`). */
   private readonly away = new Set<string>();
+  /** Endpoints an extension was online on before `setReachable(ext, false)`, to bring back. */
+  private readonly parked = new Map<number, Endpoint[]>();
   private rate = 0;
   private next: TimerHandle | undefined;
 
@@ -79,6 +81,24 @@ export class Registrations {
   /** Whether the extension is online on the endpoint now. */
   isOnline(ext: SimExtension, endpoint: Endpoint): boolean {
     return this.online.get(ext.id)?.has(endpoint) ?? false;
+  }
+
+  /**
+   * Takes every endpoint of the extension offline (each unregistration published as 30007), or brings back the
+   * ones it was online on before; for tests and demos of a phone that drops. Returns the endpoints now online.
+   */
+  setReachable(ext: SimExtension, reachable: boolean): Endpoint[] {
+    const on = this.online.get(ext.id) ?? new Set<Endpoint>();
+    if (!reachable) {
+      const before = [...on];
+      if (before.length > 0) this.parked.set(ext.id, before);
+      for (const endpoint of before) this.flip(ext, endpoint);
+    } else {
+      const back = this.parked.get(ext.id) ?? ['sip_phone'];
+      this.parked.delete(ext.id);
+      for (const endpoint of back.filter((e) => !on.has(e))) this.flip(ext, endpoint);
+    }
+    return [...(this.online.get(ext.id) ?? [])];
   }
 
   /** `online_status` of an extension row (docs/pbx/configuration.md#online-status). */

@@ -68,6 +68,7 @@ export class SimRoutes {
       'POST /sim/faults': (body) => this.faults(body),
       'GET /sim/traffic': () => ({ rate: o.control.trafficRate() }),
       'POST /sim/traffic': (body) => this.traffic(objectBody(body)),
+      'POST /sim/phones': (body) => this.phones(objectBody(body)),
       'POST /sim/reset': (body) => this.reset(objectBody(body)),
       'POST /sim/unblock': (body) => this.unblock(objectBody(body)),
       'POST /sim/events': (body) => this.publish(objectBody(body)),
@@ -130,6 +131,20 @@ export class SimRoutes {
       to: body['to'] as string,
       trunk_name: body['trunk_name'] as string,
     });
+  }
+
+  private phones(body: Record<string, unknown>): unknown {
+    onlyKeys(body, ['extension', 'online']);
+    const problems = [
+      ...(typeof body['extension'] === 'string' && body['extension'] !== ''
+        ? []
+        : [`extension must be an extension number, got ${JSON.stringify(body['extension'])}`]),
+      ...(typeof body['online'] === 'boolean'
+        ? []
+        : [`online must be true or false, got ${JSON.stringify(body['online'])}`]),
+    ];
+    if (problems.length > 0) throw new BadRequest('invalid phone change', problems);
+    return this.o.control.setPhonesOnline(body['extension'] as string, body['online'] as boolean);
   }
 
   private faults(body: unknown): unknown {

@@ -183,6 +183,11 @@ export function fakeCallCenter(options: CallCenterOptions): FakeCallCenter {
       },
       setTrafficRate: (r) => (rate = r),
       trafficRate: () => rate,
+      setPhonesOnline: (extension) => {
+        throw new SimError(PBX_ERRCODE.NOT_FOUND, 'NOT FOUND', {
+          detail: `the fake call center has no phones (${extension})`,
+        });
+      },
       start: () => (fake.started = true),
       stop: () => (fake.started = false),
       reset: () => {
