@@ -4,10 +4,11 @@
  * client's PbxEventStream receives (30016, 30020). The call center has no generated traffic and a manual
  * clock, so every call is one a test made and nothing moves until a test advances time.
  */
-import { PBX_ERRCODE, type CallInfo, type PbxClient, type UacstaCallMsg } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, type CallInfo, type PbxClient } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
 import { EventCapture } from './support/event-capture.js';
+import { UacstaCalls } from './support/uacsta-calls.js';
 import {
   expectPbxError,
   itHonoursTheContract,
@@ -227,33 +228,16 @@ describe('call/listen', () => {
 });
 
 describe('uacsta_call/refuse', () => {
-  const seen = new Set<string>();
-
-  /** A uaCSTA call ringing now, from a 30020 call_start the stream received (accepts held calls until one rings). */
-  async function ringingUacsta(): Promise<UacstaCallMsg> {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const fresh = () =>
-        events.events.flatMap((e) =>
-          e.kind === 'uacsta_call' && e.msg.operation === 'call_start' && !seen.has(e.msg.call_id)
-            ? [e.msg]
-            : [],
-        );
-      const over = new Set(
-        events.events.flatMap((e) =>
-          e.kind === 'uacsta_call' && e.msg.operation !== 'call_start' ? [e.msg.call_id] : [],
-        ),
-      );
-      const ringing = fresh().find((msg) => !over.has(msg.call_id));
-      if (ringing) {
-        seen.add(ringing.call_id);
-        return ringing;
-      }
+  let uacsta: UacstaCalls;
+  beforeAll(() => {
+    // Held calls accepted until one rings on a desk phone.
+    uacsta = new UacstaCalls(events, async () => {
       const { channel_id } = await heldCall();
       await ctx.client.call.acceptInbound({ channel_id });
-      await events.settle();
-    }
-    throw new Error('no uaCSTA phone started ringing');
-  }
+    });
+  });
+  /** A uaCSTA call ringing now, from a 30020 call_start the stream received (accepts held calls until one rings). */
+  const ringingUacsta = () => uacsta.ringing(8);
 
   it('refuses the ringing call on the desk phone: 30020 call_over follows, and it cannot be refused twice', async () => {
     const ringing = await ringingUacsta();

@@ -4,10 +4,11 @@
  * held inbound calls the test accepts; the call center has no generated traffic and a manual clock. A simulator
  * of its own: answered calls keep agents busy, which the other call tests need free.
  */
-import { PBX_ERRCODE, type UacstaCallMsg } from '@switchboard/pbx-api';
+import { PBX_ERRCODE } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
 import { EventCapture } from './support/event-capture.js';
+import { UacstaCalls } from './support/uacsta-calls.js';
 import {
   expectPbxError,
   itHonoursTheContract,
@@ -18,10 +19,16 @@ import {
 let ctx: ContractSim;
 let events: EventCapture;
 let line: ControlledLine;
+let uacsta: UacstaCalls;
 beforeAll(async () => {
   ctx = await startContractSim({ scenario: 'contact-center' }, { manualClock: true });
   events = await new EventCapture(ctx.sim, [30016, 30020]).open();
   line = controlledLine(ctx.sim);
+  // Held calls accepted until one rings on a desk phone.
+  uacsta = new UacstaCalls(events, async () => {
+    const { channel_id } = await holdCall(ctx.sim, line);
+    await ctx.client.call.acceptInbound({ channel_id });
+  });
 });
 afterAll(async () => {
   await events.close();
@@ -34,34 +41,8 @@ const clock = () => {
   return ctx.clock;
 };
 
-/** The 30020 operations of one uaCSTA call, in order. */
-const operationsOf = (callId: string) =>
-  events.events.flatMap((e) =>
-    e.kind === 'uacsta_call' && e.msg.call_id === callId ? [e.msg.operation] : [],
-  );
-
-const seen = new Set<string>();
-
-/** A uaCSTA call ringing now, from a 30020 call_start the stream received (accepts held calls until one rings). */
-async function ringingUacsta(): Promise<UacstaCallMsg> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const ringing = events.events.find(
-      (e): e is Extract<typeof e, { kind: 'uacsta_call' }> =>
-        e.kind === 'uacsta_call' &&
-        e.msg.operation === 'call_start' &&
-        !seen.has(e.msg.call_id) &&
-        operationsOf(e.msg.call_id).length === 1,
-    );
-    if (ringing) {
-      seen.add(ringing.msg.call_id);
-      return ringing.msg;
-    }
-    const { channel_id } = await holdCall(ctx.sim, line);
-    await ctx.client.call.acceptInbound({ channel_id });
-    await events.settle();
-  }
-  throw new Error('no uaCSTA phone started ringing');
-}
+const operationsOf = (callId: string) => uacsta.operationsOf(callId);
+const ringingUacsta = () => uacsta.ringing();
 
 describe('uacsta_call/hangup', () => {
   it('hangs up a ringing desk phone as refuse does: 30020 call_over follows, and a second hangup is 40004', async () => {

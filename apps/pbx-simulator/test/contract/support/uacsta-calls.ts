@@ -1,0 +1,42 @@
+import type { UacstaCallMsg } from '@switchboard/pbx-api';
+import type { EventCapture } from './event-capture.js';
+
+/**
+ * The uaCSTA desk-phone calls a contract spec sees in 30020: each call's operations in order, and a call ringing
+ * now that no test has used yet (the spec's `ringOne` places calls until one rings on a desk phone).
+ */
+export class UacstaCalls {
+  private readonly used = new Set<string>();
+
+  constructor(
+    private readonly events: EventCapture,
+    private readonly ringOne: () => Promise<void>,
+  ) {}
+
+  /** The 30020 operations of one uaCSTA call, in order. */
+  operationsOf(callId: string): string[] {
+    return this.events.events.flatMap((e) =>
+      e.kind === 'uacsta_call' && e.msg.call_id === callId ? [e.msg.operation] : [],
+    );
+  }
+
+  /** A uaCSTA call ringing now (only its call_start seen), not handed out before. */
+  async ringing(attempts = 20): Promise<UacstaCallMsg> {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const found = this.events.events.find(
+        (e): e is Extract<typeof e, { kind: 'uacsta_call' }> =>
+          e.kind === 'uacsta_call' &&
+          e.msg.operation === 'call_start' &&
+          !this.used.has(e.msg.call_id) &&
+          this.operationsOf(e.msg.call_id).length === 1,
+      );
+      if (found) {
+        this.used.add(found.msg.call_id);
+        return found.msg;
+      }
+      await this.ringOne();
+      await this.events.settle();
+    }
+    throw new Error('no uaCSTA phone started ringing');
+  }
+}
