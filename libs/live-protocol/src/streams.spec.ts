@@ -38,7 +38,16 @@ const queue = (): QueueView => ({
   stats: {
     waiting: 0,
     oldestWaitingSince: null,
-    agentCounts: { available: 2, ringing: 0, on_call: 0, on_hold: 0, paused: 0, offline: 0, unknown: 0, logged_out: 0 },
+    agentCounts: {
+      available: 2,
+      ringing: 0,
+      on_call: 0,
+      on_hold: 0,
+      paused: 0,
+      offline: 0,
+      unknown: 0,
+      logged_out: 0,
+    },
     today: {
       dayStart: 0,
       timeZone: 'UTC',

@@ -27,7 +27,16 @@ function queueView(id: number, since: number): QueueView {
     stats: {
       waiting: 0,
       oldestWaitingSince: null,
-      agentCounts: { available: 0, ringing: 0, on_call: 0, on_hold: 0, paused: 1, offline: 0, unknown: 0, logged_out: 0 },
+      agentCounts: {
+        available: 0,
+        ringing: 0,
+        on_call: 0,
+        on_hold: 0,
+        paused: 1,
+        offline: 0,
+        unknown: 0,
+        logged_out: 0,
+      },
       today: {
         dayStart: 0,
         timeZone: 'UTC',
