@@ -1,4 +1,11 @@
-import { queueStream, type QueueView, type Snapshot, type StreamId } from '@switchboard/live-protocol';
+import {
+  PROTOCOL_VERSION,
+  queueStream,
+  type QueueView,
+  type Snapshot,
+  type StreamId,
+} from '@switchboard/live-protocol';
+import { DashboardBuild } from '../src/static/dashboard-build.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
@@ -31,7 +38,11 @@ describe('live streams against the simulator', () => {
 
   it('greets with hello, then answers subscribe with a snapshot of each granted stream', async () => {
     const client = await connect();
-    expect(client.hello).toMatchObject({ protocol: 1, session: { user: 'sup', role: 'supervisor' } });
+    expect(client.hello).toMatchObject({
+      protocol: PROTOCOL_VERSION,
+      build: setup.gateway.app.get(DashboardBuild).current(),
+      session: { user: 'sup', role: 'supervisor' },
+    });
     expect(Math.abs((client.hello?.serverTime ?? 0) - Date.now())).toBeLessThan(5_000);
     const answer = await client.request<{ granted: StreamId[]; denied: StreamId[] }>('subscribe', {
       streams: [stream, 'health', 'conferences', 'queue:999'],
@@ -45,6 +56,14 @@ describe('live streams against the simulator', () => {
     expect(view).toMatchObject({ id: queueId, number: '6400', name: 'Sales' });
     expect(view.agents.length).toBe(8);
     expect(view.stats.today.timeZone).toBe('UTC');
+    // The alert is judged by the gateway and comes with the view: a screen never counts dwell from its load.
+    expect(view.alert).toEqual({
+      level: expect.stringMatching(/^(ok|warn|critical)$/),
+      since: expect.any(Number),
+      warnSince: view.alert.warnSince === null ? null : expect.any(Number),
+      criticalSince: view.alert.criticalSince === null ? null : expect.any(Number),
+      announcedAt: view.alert.announcedAt === null ? null : expect.any(Number),
+    });
     expect(client.snapshots.some((s) => s.stream === 'health')).toBe(true);
   });
 

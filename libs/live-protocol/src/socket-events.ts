@@ -18,7 +18,7 @@ import type { KnownExtension, MonitorCheckCommand, MonitorView } from './monitor
 import type { CallNoteEvent, CallWatchCommand } from './calls.js';
 
 /** Version of this contract; the gateway announces it and the dashboard refuses to run against another. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Roles, from least to most powerful. */
 export type Role = 'viewer' | 'supervisor' | 'admin';
@@ -45,7 +45,11 @@ export type Ack<T> = (result: Result<T>) => void;
 /** Events the gateway sends. */
 export interface ServerToClientEvents {
   /** First message on every connection. */
-  hello: (info: { protocol: number; session: SessionInfo; serverTime: number }) => void;
+  /**
+   * First message of every connection. `build` names the dashboard build the gateway serves: a board page of
+   * another build reloads itself at a quiet moment (nobody is there to press reload on a TV).
+   */
+  hello: (info: { protocol: number; build: string; session: SessionInfo; serverTime: number }) => void;
   snapshot: (snapshot: Snapshot) => void;
   delta: (delta: Delta) => void;
   /** A new audit entry this session may read; sent to sockets that asked for them with `audit:follow`. */

@@ -63,6 +63,7 @@ const queue = (): QueueView => ({
   },
   confirmedAt: 10,
   pollIntervalMs: 2000,
+  alert: { level: 'ok', since: 0, warnSince: null, criticalSince: null, announcedAt: null },
 });
 
 describe('stream ids', () => {
@@ -147,7 +148,16 @@ describe('applying patches', () => {
     expect(after.confirmedAt).toBe(20);
     expect(after.stats).toBe(before.stats);
     expect(after.waiting).toBe(before.waiting);
+    expect(after.alert).toBe(before.alert);
     expect(before.agents[1]?.state).toBe('available');
+    const critical = {
+      level: 'critical',
+      since: 30,
+      warnSince: 20,
+      criticalSince: 20,
+      announcedAt: 30,
+    } as const;
+    expect(applyQueuePatch(before, { alert: critical }).alert).toEqual(critical);
   });
 
   it('applyPatch dispatches by kind', () => {

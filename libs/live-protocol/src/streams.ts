@@ -2,6 +2,7 @@ import type {
   ConferenceView,
   HealthView,
   HeldCallView,
+  QueueAlertView,
   QueueStatsView,
   QueueThresholds,
   QueueView,
@@ -114,6 +115,7 @@ export interface QueuePatch {
   agents?: KeyedPatch<AgentView>;
   waiting?: KeyedPatch<WaitingCallerView>;
   stats?: QueueStatsView;
+  alert?: QueueAlertView;
   confirmedAt?: number;
 }
 
@@ -184,6 +186,7 @@ export function applyQueuePatch(queue: QueueView, patch: QueuePatch): QueueView 
     agents: patch.agents ? applyKeyedPatch(queue.agents, patch.agents, (a) => a.number) : queue.agents,
     waiting: patch.waiting ? applyKeyedPatch(queue.waiting, patch.waiting, (w) => w.callId) : queue.waiting,
     stats: patch.stats ?? queue.stats,
+    alert: patch.alert ?? queue.alert,
     confirmedAt: patch.confirmedAt ?? queue.confirmedAt,
   };
 }

@@ -111,6 +111,24 @@ export interface QueueView {
   confirmedAt: number;
   /** How often the gateway polls this queue (ms); data older than ~2.5 intervals is stale. */
   pollIntervalMs: number;
+  /** The queue's alert, judged once by the gateway (queue-alerts.ts): every screen shows this one. */
+  alert: QueueAlertView;
+}
+
+/** A queue's alert as people see it: no threshold crossed, or crossed at warn or critical. */
+export type AlertLevel = 'ok' | 'warn' | 'critical';
+
+/** A queue's alert as the gateway tracks it. Times are epoch ms of the gateway's clock. */
+export interface QueueAlertView {
+  /** The alert after dwell time: what every screen shows. */
+  level: AlertLevel;
+  /** When `level` was entered. */
+  since: number;
+  /** Since when the figures have been at least warn / at least critical (null: not now). */
+  warnSince: number | null;
+  criticalSince: number | null;
+  /** When a rise was last announced (sound, notification): screens announce each new value once. */
+  announcedAt: number | null;
 }
 
 /** Where a held inbound call stands. */

@@ -8,9 +8,7 @@ import {
   presentAlert,
   queueCondition,
   silenceAt,
-  stepAlert,
   type AlertLevel,
-  type AlertTrack,
 } from './queue-alerts.js';
 
 const rules = DEFAULT_ALERT_RULES;
@@ -36,25 +34,13 @@ function withStats(waiting: number, t: ReturnType<typeof today>, oldestWaitingSi
   return queueView(1, { stats: { ...base.stats, waiting, oldestWaitingSince, today: t } });
 }
 
-/** Runs a queue through levels, one per second from NOW, and returns the announcements and the last track. */
-function run(levels: AlertLevel[], start?: AlertTrack) {
-  let track = start;
-  const announced: (AlertLevel | null)[] = [];
-  levels.forEach((raw, i) => {
-    const step = stepAlert(track, raw, NOW + i * 1000, rules);
-    track = step.track;
-    announced.push(step.announce);
-  });
-  return { track: track as AlertTrack, announced };
-}
-
 describe('queueCondition', () => {
   it('does not judge the service level before enough calls: one abandoned call is not 0 % critical', () => {
     expect(queueCondition(withStats(0, today(0, 1, 0)), NOW, rules)).toEqual({ level: 'ok', reasons: [] });
   });
 
-  it('judges the service level once enough calls count, short abandons left out', () => {
-    expect(queueCondition(withStats(0, today(4, 6, 40, 1)), NOW, rules).level).toBe('ok');
+  it('judges the service level once enough calls count; short abandons are not among them', () => {
+    expect(queueCondition(withStats(0, today(4, 5, 40, 3)), NOW, rules).level).toBe('ok');
     expect(queueCondition(withStats(0, today(4, 6, 40)), NOW, rules)).toEqual({
       level: 'critical',
       reasons: ['service level 40%'],
@@ -68,56 +54,29 @@ describe('queueCondition', () => {
       reasons: ['longest wait 2:10', '4 waiting', 'service level 75%'],
     });
   });
-});
 
-describe('stepAlert', () => {
-  it('alerts only after the level has held for the dwell time', () => {
-    const { track, announced } = run(Array<AlertLevel>(11).fill('critical'));
-    expect(announced.slice(0, 10)).toEqual(Array(10).fill(null));
-    expect(announced[10]).toBe('critical');
-    expect(track.level).toBe('critical');
-  });
-
-  it('never alerts for a blip shorter than the dwell time', () => {
-    const { track, announced } = run([...Array<AlertLevel>(9).fill('critical'), 'ok', 'critical']);
-    expect(announced.every((a) => a === null)).toBe(true);
-    expect(track.level).toBe('ok');
-  });
-
-  it('counts warn time toward a warning even while it rises to critical', () => {
-    const { announced } = run([
-      ...Array<AlertLevel>(5).fill('warn'),
-      ...Array<AlertLevel>(6).fill('critical'),
+  it('words the figures at the level of the gateway’s alert: nothing while the rise is in its dwell time', () => {
+    const base = withStats(4, today(20, 2, 75), NOW - 130_000);
+    const dwelling = { ...base, alert: { ...base.alert, level: 'ok' as const } };
+    expect(queueCondition(dwelling, NOW, rules)).toEqual({ level: 'critical', reasons: [] });
+    const warned = { ...base, alert: { ...base.alert, level: 'warn' as const } };
+    expect(queueCondition(warned, NOW, rules).reasons).toEqual([
+      '4 waiting',
+      'longest wait 2:10',
+      'service level 75%',
     ]);
-    expect(announced[10]).toBe('warn');
-  });
-
-  it('clears at once when the queue gets better', () => {
-    const up = run(Array<AlertLevel>(11).fill('critical'));
-    const down = stepAlert(up.track, 'warn', NOW + 11_000, rules);
-    expect(down.track.level).toBe('warn');
-    expect(down.announce).toBeNull();
-    expect(stepAlert(down.track, 'ok', NOW + 12_000, rules).track.level).toBe('ok');
-  });
-
-  it('stays quiet within the cooldown when a queue flaps, and announces again after it', () => {
-    const first = run(Array<AlertLevel>(11).fill('critical'));
-    const cleared = stepAlert(first.track, 'ok', NOW + 11_000, rules).track;
-    const again = run(Array<AlertLevel>(11).fill('critical'), cleared);
-    expect(again.track.level).toBe('critical');
-    expect(again.announced.every((a) => a === null)).toBe(true);
-
-    let track = stepAlert(again.track, 'ok', NOW + 200_000, rules).track;
-    let announce: AlertLevel | null = null;
-    for (let s = 0; s <= 10; s++)
-      ({ track, announce } = stepAlert(track, 'warn', NOW + 201_000 + s * 1000, rules));
-    expect(announce).toBe('warn');
   });
 });
 
 describe('silence and presentation', () => {
-  const critical = run(Array<AlertLevel>(11).fill('critical')).track;
-  const enteredAt = critical.since;
+  const enteredAt = NOW + 10_000;
+  const critical = {
+    level: 'critical' as const,
+    since: enteredAt,
+    warnSince: NOW,
+    criticalSince: NOW,
+    announcedAt: enteredAt,
+  };
 
   it('flashes when a critical alert starts, then holds steady', () => {
     expect(presentAlert(critical, NO_SILENCE, enteredAt, rules)).toMatchObject({

@@ -1,129 +1,67 @@
-import type { QueueView } from '@switchboard/live-protocol';
+import {
+  DEFAULT_ALERT_RULES,
+  figureLevels,
+  longestWaitSec,
+  shownFigureLevel,
+  type AlertLevel,
+  type AlertRules,
+  type FigureLevel,
+  type QueueAlertView,
+  type QueueView,
+} from '@switchboard/live-protocol';
 import { formatDuration, formatPercent } from './format.js';
-import { longestWaitSec } from './queue-tiles.js';
-import { levelOf, type Level } from './thresholds.js';
 
-/** A queue's alert as people see it: no threshold crossed, or crossed at warn or critical. */
-export type AlertLevel = 'ok' | 'warn' | 'critical';
-
-/** How queue alerts behave. The defaults are documented in the dashboard README (Queue alerts). */
-export interface AlertRules {
-  /** A level must hold this long (seconds) before it alerts: a blip of one poll never does. */
-  dwellSec: number;
-  /** Calls that count toward the service level (answered + abandoned, short abandons excluded) before it is judged. */
-  minCallsForServiceLevel: number;
-  /** After a sound or notification, the same queue stays quiet this long (seconds), however often it flaps. */
-  cooldownSec: number;
-  /** A critical alert flashes this long (seconds) after it starts, then holds steady. */
-  flashSec: number;
-}
-
-export const DEFAULT_ALERT_RULES: Readonly<AlertRules> = {
-  dwellSec: 10,
-  minCallsForServiceLevel: 10,
-  cooldownSec: 120,
-  flashSec: 10,
-};
+export { DEFAULT_ALERT_RULES, type AlertLevel, type AlertRules };
 
 const RANK: Record<AlertLevel, number> = { ok: 0, warn: 1, critical: 2 };
 
-/** The worse of two levels. */
-export function worse(a: AlertLevel, b: AlertLevel): AlertLevel {
-  return RANK[a] >= RANK[b] ? a : b;
+/** The alert of a queue view; a view from a gateway that judged none (stored before alerts) has none. */
+export const NO_ALERT: Readonly<QueueAlertView> = {
+  level: 'ok',
+  since: 0,
+  warnSince: null,
+  criticalSince: null,
+  announcedAt: null,
+};
+
+/** The queue's alert as the gateway judged it: every tile, row, header, TV and embed shows this one. */
+export function alertOf(queue: QueueView): QueueAlertView {
+  return queue.alert ?? NO_ALERT;
 }
 
-const asAlert = (level: Level): AlertLevel => (level === 'warn' || level === 'critical' ? level : 'ok');
-
-/** What a queue's figures say right now, before dwell time: its level and the figures that crossed. */
+/** What a queue's figures say right now, as screens show them beside its alert. */
 export interface QueueCondition {
+  /** The figures' level before dwell time (whether the queue is back to normal ends a silence). */
   level: AlertLevel;
-  /** The crossed figures, worst first, in words: "37 waiting", "service level 48%". */
+  /** The figures that make the alert, worst first, in words: "37 waiting", "service level 48%". */
   reasons: string[];
 }
 
 /**
- * The level of a queue's figures at `serverNow`: calls waiting, longest wait and service level against the
- * queue's thresholds. The service level is judged only once `minCallsForServiceLevel` calls count toward it,
- * so one abandoned call at the start of the day is not a 0 % alarm. Pure.
+ * The figures behind a queue's alert at `serverNow`: each crossed figure at the level it is shown (never
+ * worse than the alert, so the words match the tag beside them). Pure.
  */
 export function queueCondition(queue: QueueView, serverNow: number, rules: AlertRules): QueueCondition {
-  const { stats, thresholds } = queue;
-  const today = stats.today;
-  const longest = longestWaitSec(queue, serverNow);
-  const counted = today.answered + today.abandoned - today.shortAbandoned;
-  const judged = counted >= rules.minCallsForServiceLevel ? today.serviceLevel : null;
-  const figures: { level: AlertLevel; text: string }[] = [
-    { level: asAlert(levelOf(stats.waiting, thresholds.waiting)), text: `${stats.waiting} waiting` },
+  const levels = figureLevels(queue, serverNow, rules);
+  const alert = alertOf(queue).level;
+  const longest = longestWaitSec(queue.stats, serverNow);
+  const figures: { level: FigureLevel; text: string }[] = [
+    { level: levels.waiting, text: `${queue.stats.waiting} waiting` },
     {
-      level: asAlert(levelOf(longest, thresholds.longestWaitSec)),
+      level: levels.longestWait,
       text: `longest wait ${longest === null ? '–' : formatDuration(longest)}`,
     },
-    {
-      level: asAlert(levelOf(judged, thresholds.serviceLevel, 'lower-is-worse')),
-      text: `service level ${formatPercent(judged)}`,
-    },
+    { level: levels.serviceLevel, text: `service level ${formatPercent(queue.stats.today.serviceLevel)}` },
   ];
-  const crossed = figures.filter((f) => f.level !== 'ok').sort((a, b) => RANK[b.level] - RANK[a.level]);
-  return {
-    level: crossed.reduce<AlertLevel>((acc, f) => worse(acc, f.level), 'ok'),
-    reasons: crossed.map((f) => f.text),
-  };
-}
-
-/** One queue's alert over time. Times are epoch ms of one clock. */
-export interface AlertTrack {
-  /** Since when the figures have been at least warn / at least critical (null: not now). */
-  warnSince: number | null;
-  criticalSince: number | null;
-  /** The alert after dwell time. */
-  level: AlertLevel;
-  /** When `level` was entered. */
-  since: number;
-  /** When a sound or notification last went out for this queue. */
-  announcedAt: number | null;
-}
-
-/** The next state of a queue's alert, and whether to announce it (sound, notification). */
-export interface AlertStep {
-  track: AlertTrack;
-  /** The level to announce now, or null: only a rise past dwell time and out of cooldown announces. */
-  announce: AlertLevel | null;
-}
-
-/**
- * Advances a queue's alert to `now` given the level of its figures. A level alerts once it has held for
- * `dwellSec`; falling back clears at once (the queue is better now); an alert that rises announces unless
- * the queue announced less than `cooldownSec` ago. Pure.
- */
-export function stepAlert(
-  previous: AlertTrack | undefined,
-  raw: AlertLevel,
-  now: number,
-  rules: AlertRules,
-): AlertStep {
-  const atLeast = (level: AlertLevel, since: number | null | undefined) =>
-    RANK[raw] >= RANK[level] ? (since ?? now) : null;
-  const warnSince = atLeast('warn', previous?.warnSince);
-  const criticalSince = atLeast('critical', previous?.criticalSince);
-  const dwelt = (since: number | null) => since !== null && now - since >= rules.dwellSec * 1000;
-  const candidate: AlertLevel = dwelt(criticalSince) ? 'critical' : dwelt(warnSince) ? 'warn' : 'ok';
-  const before = previous?.level ?? 'ok';
-  // Dwell delays a rise only: a queue at critical that improves to warn is shown at warn now.
-  const level = RANK[candidate] > RANK[before] ? candidate : RANK[raw] < RANK[before] ? raw : before;
-  const rose = RANK[level] > RANK[before];
-  const announcedAt = previous?.announcedAt ?? null;
-  const quiet = announcedAt !== null && now - announcedAt < rules.cooldownSec * 1000;
-  const announce = rose && !quiet ? level : null;
-  return {
-    track: {
-      warnSince,
-      criticalSince,
-      level,
-      since: level === before && previous ? previous.since : now,
-      announcedAt: announce ? now : announcedAt,
-    },
-    announce,
-  };
+  const raw = figures.reduce<AlertLevel>(
+    (acc, f) => ((f.level === 'warn' || f.level === 'critical') && RANK[f.level] > RANK[acc] ? f.level : acc),
+    'ok',
+  );
+  const shown = figures
+    .map((f) => ({ ...f, level: shownFigureLevel(f.level, alert) }))
+    .filter((f): f is { level: AlertLevel; text: string } => f.level === 'warn' || f.level === 'critical')
+    .sort((a, b) => RANK[b.level] - RANK[a.level]);
+  return { level: raw, reasons: shown.map((f) => f.text) };
 }
 
 /** What the supervisor did about a queue's alert in this browser. */
@@ -159,7 +97,7 @@ export interface AlertPresentation {
 
 /** How a queue's alert shows at `now`. Pure. */
 export function presentAlert(
-  track: AlertTrack | undefined,
+  track: QueueAlertView | undefined,
   silence: AlertSilence,
   now: number,
   rules: AlertRules,

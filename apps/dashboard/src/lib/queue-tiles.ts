@@ -1,12 +1,18 @@
 import {
   AGENT_STATES,
+  DEFAULT_ALERT_RULES,
+  figureLevels,
+  longestWaitSec as longestWaitOf,
   METRIC_DEFINITIONS,
+  serviceLevelCalls,
+  shownFigureLevel,
   type AgentState,
   type QueueView,
 } from '@switchboard/live-protocol';
 import { AGENT_STATE_STYLES } from './agent-states.js';
-import { elapsedSeconds, formatClock, formatDuration, formatPercent } from './format.js';
-import { levelOf, type Level } from './thresholds.js';
+import { formatClock, formatDuration, formatPercent } from './format.js';
+import { alertOf } from './queue-alerts.js';
+import type { Level } from './thresholds.js';
 
 /** One figure of a queue as a tile shows it. */
 export interface TileModel {
@@ -69,31 +75,42 @@ export function recountLine(since: number | null): string {
 
 /** Seconds the oldest caller has waited at `serverNow`, or null when nobody waits. */
 export function longestWaitSec(queue: QueueView, serverNow: number): number | null {
-  const since = queue.stats.oldestWaitingSince;
-  return since === null ? null : elapsedSeconds(since, serverNow);
+  return longestWaitOf(queue.stats, serverNow);
+}
+
+/** The service level tile's note while too few calls count to judge it: "Judged from 10 calls (3 so far)." */
+function serviceLevelNote(calls: number): string {
+  const needed = DEFAULT_ALERT_RULES.minCallsForServiceLevel;
+  return calls >= needed
+    ? ''
+    : ` Judged from ${needed} calls (${calls} so far): until then it raises no alert.`;
 }
 
 /**
- * The tiles of a queue at `serverNow`, coloured by its thresholds: calls waiting and longest wait are
- * worse when higher, the service level when lower. Pure.
+ * The tiles of a queue at `serverNow`, coloured by its thresholds (calls waiting and longest wait are worse
+ * when higher, the service level when lower) but never worse than the queue's alert: a tile says CRITICAL
+ * exactly when the queue's row, header and TV do. Pure.
  */
 export function queueTiles(queue: QueueView, serverNow: number): TileModel[] {
   const { stats, thresholds } = queue;
   const today = stats.today;
   const longest = longestWaitSec(queue, serverNow);
+  const alert = alertOf(queue).level;
+  const levels = figureLevels(queue, serverNow, DEFAULT_ALERT_RULES);
+  const shown = (figure: keyof typeof levels): Level => shownFigureLevel(levels[figure], alert);
   const tiles: TileModel[] = [
     {
       metric: 'waiting',
       label: 'Calls waiting',
       value: String(stats.waiting),
-      level: levelOf(stats.waiting, thresholds.waiting),
+      level: shown('waiting'),
       hint: METRIC_DEFINITIONS['waiting'] ?? '',
     },
     {
       metric: 'longestWait',
       label: 'Longest wait now',
       value: longest === null ? '–' : formatDuration(longest),
-      level: levelOf(longest, thresholds.longestWaitSec),
+      level: shown('longestWait'),
       hint: METRIC_DEFINITIONS['longestWait'] ?? '',
     },
     ...AGENT_STATES.filter(
@@ -131,8 +148,8 @@ export function queueTiles(queue: QueueView, serverNow: number): TileModel[] {
       metric: 'serviceLevel',
       label: `Service level (${thresholds.serviceLevelSec} s)`,
       value: formatPercent(today.serviceLevel),
-      level: levelOf(today.serviceLevel, thresholds.serviceLevel, 'lower-is-worse'),
-      hint: METRIC_DEFINITIONS['serviceLevel'] ?? '',
+      level: shown('serviceLevel'),
+      hint: `${METRIC_DEFINITIONS['serviceLevel'] ?? ''}${serviceLevelNote(serviceLevelCalls(today))}`,
     },
     {
       metric: 'avgWait',

@@ -118,6 +118,33 @@ describe('connection store', () => {
     expect(ready).not.toHaveBeenCalled();
     expect(connection.protocolMismatch).toBe(99);
     expect(connection.lastError).toContain('reload the page');
+    expect(connection.updateWanted).toEqual({ reason: 'protocol', target: '99:' });
+  });
+
+  it('wants an update when the gateway serves another build than the one this page was loaded from', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'switchboard-build';
+    meta.content = 'b-old';
+    document.head.append(meta);
+    try {
+      const { socket } = freshStores();
+      const connection = useConnectionStore();
+      const ready = vi.fn();
+      connection.onReady(ready);
+      connection.start('t');
+      socket.open(sessionInfo(), Date.now(), undefined, 'b-old');
+      expect(connection.updateWanted).toBeNull();
+      socket.drop();
+      socket.open(sessionInfo(), Date.now(), undefined, 'b-new');
+      // Same protocol: the page carries on meanwhile.
+      expect(ready).toHaveBeenCalledTimes(2);
+      expect(connection.updateWanted).toEqual({ reason: 'build', target: 'b-new' });
+      socket.drop();
+      socket.open(sessionInfo(), Date.now(), undefined, '');
+      expect(connection.updateWanted).toBeNull();
+    } finally {
+      meta.remove();
+    }
   });
 
   describe('send', () => {

@@ -17,6 +17,18 @@ const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 type Listener<T> = (value: T) => void;
 
+/** Why this page should be replaced by the one the gateway serves now. */
+export interface UpdateWanted {
+  reason: 'protocol' | 'build';
+  /** What the gateway announced (its protocol and build): one reload per target at most. */
+  target: string;
+}
+
+/** The dashboard build this page was loaded from (index.html's meta tag); '' under the dev server. */
+export function pageBuild(): string {
+  return globalThis.document?.querySelector<HTMLMetaElement>('meta[name="switchboard-build"]')?.content ?? '';
+}
+
 /**
  * The gateway link: status, last message time, the session the gateway announced in `hello`, and the
  * offset between this screen's clock and the gateway's. Binds the socket's link listeners once; other
@@ -37,6 +49,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const serverOffsetMs = ref(0);
   const attempts = ref(0);
   const protocolMismatch = ref<number | null>(null);
+  /** Set when the gateway serves another build or protocol than this page's: boards reload themselves. */
+  const updateWanted = ref<UpdateWanted | null>(null);
 
   const readyListeners = new Set<Listener<SessionInfo>>();
   const expiredListeners = new Set<Listener<string>>();
@@ -82,11 +96,16 @@ export const useConnectionStore = defineStore('connection', () => {
     if (info.protocol !== PROTOCOL_VERSION) {
       // A dashboard from another release would misread the data: say so instead of guessing.
       protocolMismatch.value = info.protocol;
+      updateWanted.value = { reason: 'protocol', target: `${info.protocol}:${info.build}` };
       lastError.value = `The gateway speaks protocol ${info.protocol}, this page ${PROTOCOL_VERSION}: reload the page.`;
       stop();
       status.value = 'disconnected';
       return;
     }
+    // Same protocol, another build: the data is understood, so the page carries on until it reloads.
+    const own = pageBuild();
+    updateWanted.value =
+      info.build !== '' && own !== '' && info.build !== own ? { reason: 'build', target: info.build } : null;
     session.value = info.session;
     ready.value = true;
     disconnectedAt.value = null;
@@ -183,6 +202,7 @@ export const useConnectionStore = defineStore('connection', () => {
     serverOffsetMs,
     attempts,
     protocolMismatch,
+    updateWanted,
     serverNow,
     noteServerTime,
     start,

@@ -1,12 +1,17 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queueRow } from '../../test/support/fixtures.js';
+import { gatewayAlerts, queueRow } from '../../test/support/fixtures.js';
 import type { QueueRow } from '../lib/board-rows.js';
 import { SILENCE_STORAGE_KEY, useQueueAlertsStore } from './queue-alerts.store.js';
 
 const T0 = 1_000_000;
 
-/** Runs the store once a second from `from` for `seconds`; returns every announcement made. */
+let gateway = gatewayAlerts();
+
+/**
+ * Runs the gateway's alert judgement and the store once a second from `from` for `seconds`; returns every
+ * announcement the store made.
+ */
 function tick(
   store: ReturnType<typeof useQueueAlertsStore>,
   rows: QueueRow[],
@@ -14,12 +19,14 @@ function tick(
   seconds: number,
 ) {
   const out = [];
-  for (let s = 0; s < seconds; s++) out.push(...store.update(rows, from + s * 1000));
+  for (let s = 0; s < seconds; s++)
+    out.push(...store.update(gateway(rows, from + s * 1000), from + s * 1000));
   return out;
 }
 
 describe('queue alerts store', () => {
   beforeEach(() => {
+    gateway = gatewayAlerts();
     localStorage.clear();
     setActivePinia(createPinia());
   });
@@ -53,6 +60,14 @@ describe('queue alerts store', () => {
     const later = tick(store, [queueRow(2, 9)], T0 + 200_000, 11);
     expect(later.map((a) => a.level)).toEqual(['critical']);
     expect(store.presentation(2)).toMatchObject({ acknowledged: false, flashing: true });
+  });
+
+  it('shows an alert the gateway already judged at once, without sounding it on a page that just opened', () => {
+    const store = useQueueAlertsStore();
+    // queueRow's alert is the gateway's after a long critical spell: no dwell on this screen.
+    expect(store.update([queueRow(2, 9)], T0)).toEqual([]);
+    expect(store.presentation(2)).toMatchObject({ level: 'critical', flashing: false, audible: true });
+    expect(store.reasons(2)).toEqual(['9 waiting']);
   });
 
   it('ignores acknowledging or muting a queue that is not alerting', () => {

@@ -1,19 +1,19 @@
 import { defineStore } from 'pinia';
 import { reactive, ref, shallowReactive } from 'vue';
 import type { QueueRow } from '../lib/board-rows.js';
+import type { QueueAlertView } from '@switchboard/live-protocol';
 import {
+  alertOf,
   alertRank,
   DEFAULT_ALERT_RULES,
   NO_SILENCE,
   presentAlert,
   queueCondition,
   silenceAt,
-  stepAlert,
   type AlertLevel,
   type AlertPresentation,
   type AlertRules,
   type AlertSilence,
-  type AlertTrack,
   type QueueCondition,
 } from '../lib/queue-alerts.js';
 
@@ -48,15 +48,18 @@ function loadSilences(): Map<number, AlertSilence> {
 }
 
 /**
- * Queue alerts of this screen: each queue's alert over time (dwell, cooldown), what the supervisor
- * acknowledged or muted, and how each alert shows. `update` runs once a second with the shown queues.
+ * Queue alerts of this screen. The alert itself (dwell, minimum calls, cooldown) is the gateway's, in each
+ * queue view: this store keeps what the supervisor acknowledged or muted in this browser, how each alert
+ * shows, and which rises to announce. `update` runs once a second with the shown queues.
  */
 export const useQueueAlertsStore = defineStore('queue-alerts', () => {
   const rules: AlertRules = { ...DEFAULT_ALERT_RULES };
-  const tracks = shallowReactive(new Map<number, AlertTrack>());
+  const tracks = shallowReactive(new Map<number, QueueAlertView>());
   const conditions = shallowReactive(new Map<number, QueueCondition>());
   const silences = reactive(loadSilences());
   const lastNow = ref(0);
+  /** The gateway's `announcedAt` of each queue when this screen last looked: a new value is a new rise. */
+  const announcedSeen = new Map<number, number | null>();
 
   function save(): void {
     try {
@@ -67,8 +70,10 @@ export const useQueueAlertsStore = defineStore('queue-alerts', () => {
   }
 
   /**
-   * Advances every shown queue's alert to `now` (gateway time); a stale queue is judged as of when it was
-   * last known. Returns the alerts that rose and may be announced (not acknowledged, not muted).
+   * Takes every shown queue's alert as of `now` (gateway time); a stale queue's figures are read as of when
+   * it was last known. Returns the rises the gateway announced since this screen last looked, those that may
+   * be heard (not acknowledged, not muted); a screen that opens on an alert already up shows it at once but
+   * does not sound it.
    */
   function update(rows: readonly QueueRow[], now: number): Announcement[] {
     lastNow.value = now;
@@ -76,14 +81,14 @@ export const useQueueAlertsStore = defineStore('queue-alerts', () => {
     let silencesChanged = false;
     for (const row of rows) {
       if (!row.view) continue;
+      const alert = alertOf(row.view);
       const condition = queueCondition(row.view, row.frozenAt ?? now, rules);
       conditions.set(row.id, condition);
-      const step = stepAlert(tracks.get(row.id), condition.level, now, rules);
-      tracks.set(row.id, step.track);
+      tracks.set(row.id, alert);
       const before = silences.get(row.id);
-      // Judged by the figures, not the alert still in its dwell time after a reload: a silence ends when
-      // the queue is really back to normal, or when its alert gets worse than what was acknowledged.
-      const judged = condition.level === 'ok' ? 'ok' : step.track.level === 'ok' ? null : step.track.level;
+      // Judged by the figures as well as the alert: a silence ends when the queue is really back to normal,
+      // or when its alert gets worse than what was acknowledged.
+      const judged = condition.level === 'ok' ? 'ok' : alert.level === 'ok' ? null : alert.level;
       if (before && judged) {
         const after = silenceAt(before, judged);
         if (after.acknowledged !== before.acknowledged || after.muted !== before.muted) {
@@ -92,8 +97,11 @@ export const useQueueAlertsStore = defineStore('queue-alerts', () => {
           silencesChanged = true;
         }
       }
-      if (step.announce && presentation(row.id).audible)
-        out.push({ id: row.id, name: row.view.name, level: step.announce, reasons: condition.reasons });
+      const seen = announcedSeen.get(row.id);
+      announcedSeen.set(row.id, alert.announcedAt);
+      const rose = seen !== undefined && alert.announcedAt !== null && alert.announcedAt !== seen;
+      if (rose && alert.level !== 'ok' && presentation(row.id).audible)
+        out.push({ id: row.id, name: row.view.name, level: alert.level, reasons: condition.reasons });
     }
     if (silencesChanged) save();
     return out;
@@ -102,6 +110,12 @@ export const useQueueAlertsStore = defineStore('queue-alerts', () => {
   /** How queue `id`'s alert shows now. */
   function presentation(id: number): AlertPresentation {
     return presentAlert(tracks.get(id), silences.get(id) ?? NO_SILENCE, lastNow.value, rules);
+  }
+
+  /** Whether a shown queue's alert is flashing (it has just started): not the moment to reload a TV. */
+  function anyFlashing(): boolean {
+    for (const id of tracks.keys()) if (presentation(id).flashing) return true;
+    return false;
   }
 
   /** The crossed figures of queue `id`, in words. */
@@ -139,5 +153,5 @@ export const useQueueAlertsStore = defineStore('queue-alerts', () => {
     save();
   }
 
-  return { rules, update, presentation, reasons, rank, acknowledge, mute, unmute };
+  return { rules, update, presentation, anyFlashing, reasons, rank, acknowledge, mute, unmute };
 });

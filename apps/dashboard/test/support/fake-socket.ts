@@ -95,11 +95,16 @@ export class FakeSocket implements LiveSocketPort {
   }
 
   /** The gateway accepts the connection and says hello. */
-  open(session: SessionInfo = sessionInfo(), serverTime = Date.now(), protocol = PROTOCOL_VERSION): void {
+  open(
+    session: SessionInfo = sessionInfo(),
+    serverTime = Date.now(),
+    protocol = PROTOCOL_VERSION,
+    build = '',
+  ): void {
     this.connected = true;
     this.active = true;
     this.fire('connect');
-    this.fire('hello', { protocol, session, serverTime });
+    this.fire('hello', { protocol, build, session, serverTime });
   }
 
   /** The network drops; socket.io would reconnect by itself (active stays true). */

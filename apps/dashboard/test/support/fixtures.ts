@@ -1,5 +1,10 @@
 import {
   AGENT_STATES,
+  conditionLevel,
+  DEFAULT_ALERT_RULES,
+  figureLevels,
+  nextQueueAlert,
+  type QueueAlertView,
   type AgentState,
   type AgentView,
   type ConferenceView,
@@ -26,8 +31,29 @@ export function agent(
   };
 }
 
-/** A queue with thresholds and two agents, confirmed at `confirmedAt`. */
+/**
+ * A queue with thresholds and two agents, confirmed at `confirmedAt`. Unless `overrides` says otherwise, its
+ * alert is what a gateway that has watched the queue in this state for a while sends: the level of its figures,
+ * past dwell time.
+ */
 export function queueView(id = 1, overrides: Partial<QueueView> = {}): QueueView {
+  const view = queueFigures(id, overrides);
+  if (overrides.alert) return view;
+  const level = conditionLevel(figureLevels(view, Date.now(), DEFAULT_ALERT_RULES));
+  const since = level === 'ok' ? null : 0;
+  return {
+    ...view,
+    alert: {
+      level,
+      since: 0,
+      warnSince: since,
+      criticalSince: level === 'critical' ? 0 : null,
+      announcedAt: since,
+    },
+  };
+}
+
+function queueFigures(id: number, overrides: Partial<QueueView>): QueueView {
   const agents = overrides.agents ?? [agent('1001'), agent('1002', 'on_call')];
   const counts = Object.fromEntries(AGENT_STATES.map((s) => [s, agents.filter((a) => a.state === s).length]));
   return {
@@ -62,6 +88,7 @@ export function queueView(id = 1, overrides: Partial<QueueView> = {}): QueueView
     },
     confirmedAt: Date.now(),
     pollIntervalMs: 2000,
+    alert: { level: 'ok', since: 0, warnSince: null, criticalSince: null, announcedAt: null },
     ...overrides,
   };
 }
@@ -121,7 +148,7 @@ export function queueRow(id: number, waiting: number): QueueRow {
   return {
     id,
     name: base.name,
-    view: { ...base, stats: { ...base.stats, waiting, today } },
+    view: queueView(id, { stats: { ...base.stats, waiting, today } }),
     stale: false,
     ageMs: 0,
     frozenAt: null,
@@ -129,4 +156,19 @@ export function queueRow(id: number, waiting: number): QueueRow {
     recountSince: null,
     note: '',
   };
+}
+
+/**
+ * A gateway in miniature for alert tests: each call judges the rows' alerts at `now` from their figures and
+ * the alerts it judged before (live-protocol's rules), and returns the rows as the gateway would send them.
+ */
+export function gatewayAlerts(): (rows: readonly QueueRow[], now: number) => QueueRow[] {
+  const alerts = new Map<number, QueueAlertView>();
+  return (rows, now) =>
+    rows.map((row) => {
+      if (!row.view) return row;
+      const alert = nextQueueAlert(alerts.get(row.id), row.view, now);
+      alerts.set(row.id, alert);
+      return { ...row, view: { ...row.view, alert } };
+    });
 }

@@ -16,6 +16,7 @@ import type { Principal } from './principal.js';
 import { SessionRevocations } from './session-revocations.js';
 import { SocketSessionsService } from './socket-sessions.service.js';
 import { TrustedProxies } from './trusted-proxies.js';
+import type { DashboardBuild } from '../static/dashboard-build.js';
 
 /**
  * Both socket gateways read the session the handshake middleware sets, so each must install it itself:
@@ -72,7 +73,8 @@ async function rig(): Promise<Rig> {
     new SessionRevocations(),
   );
   const hub = { isKnownQueue: () => true } as unknown as StreamHub;
-  const live = new LiveGateway(emitter, hub, metrics, config, sessions);
+  const build = { current: () => 'build-1' } as DashboardBuild;
+  const live = new LiveGateway(emitter, hub, metrics, config, sessions, build);
   const unused = {} as never;
   const commands = new CommandsGateway(
     sessions,
@@ -99,6 +101,9 @@ async function rig(): Promise<Rig> {
   return { io, url: `http://127.0.0.1:${port}`, authenticate, live, commands };
 }
 
+/** The dashboard build the last `hello` announced. */
+let lastHelloBuild = '';
+
 type Outcome = { hello: SessionInfo } | { refused: string | undefined } | { closed: string };
 
 /** Opens a client socket and reports what happened first: hello, a refused handshake, or a close. */
@@ -116,7 +121,10 @@ function open(url: string, token?: string): Promise<Outcome> {
       clearTimeout(timer);
       resolve(outcome);
     };
-    client.once('hello', ({ session: s }: { session: SessionInfo }) => settle({ hello: s }));
+    client.once('hello', ({ session: s, build }: { session: SessionInfo; build: string }) => {
+      lastHelloBuild = build;
+      settle({ hello: s });
+    });
     client.once('connect_error', (error: Error & { data?: { code?: string } }) =>
       settle({ refused: error.data?.code }),
     );
@@ -134,6 +142,7 @@ describe('socket handshake authentication', () => {
       expect(await open(url)).toEqual({ refused: 'unauthorized' });
       expect(await open(url, 'forged')).toEqual({ refused: 'unauthorized' });
       expect(await open(url, 'good')).toEqual({ hello: session });
+      expect(lastHelloBuild).toBe('build-1');
     },
   );
 

@@ -24,6 +24,7 @@ import {
 import { SocketSessionsService } from '../auth/socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
+import { DashboardBuild } from '../static/dashboard-build.js';
 import { joinRoom, leaveRoom } from './fanout.js';
 import { LiveEmitter } from './live-emitter.js';
 import { isSessionInfo, type LiveServer, type LiveSocket } from './socket-types.js';
@@ -47,6 +48,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     private readonly metrics: MetricsService,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly sessions: SocketSessionsService,
+    private readonly build: DashboardBuild,
   ) {
     this.access = {
       isKnownQueue: (id) => this.hub.isKnownQueue(id),
@@ -68,7 +70,12 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       socket.disconnect(true);
       return;
     }
-    this.emitter.toSocket(socket, 'hello', { protocol: PROTOCOL_VERSION, session, serverTime: Date.now() });
+    this.emitter.toSocket(socket, 'hello', {
+      protocol: PROTOCOL_VERSION,
+      build: this.build.current(),
+      session,
+      serverTime: Date.now(),
+    });
     this.metrics.connectedClients(this.emitter.connectedCount());
   }
 

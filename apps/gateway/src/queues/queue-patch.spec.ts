@@ -19,35 +19,37 @@ function polledAt(
 describe('diffQueueViews', () => {
   it('sends nothing when nothing changed, even though a new poll confirmed the data', () => {
     const queue = polledAt(1_000);
-    const before = queue.view(TODAY);
+    const before = queue.view(TODAY, undefined, 0);
     queue.applyPoll(
       [agent('2001'), agent('2002')],
       calls({ waiting_list: [entry('w1', '555', '6400', 4)] }),
       3_000,
     );
-    expect(diffQueueViews(before, queue.view(TODAY), HEARTBEAT)).toBeUndefined();
+    expect(diffQueueViews(before, queue.view(TODAY, undefined, 0), HEARTBEAT)).toBeUndefined();
   });
 
   it('sends only confirmedAt once the screens copy is a heartbeat old', () => {
     const queue = polledAt(1_000);
-    const before = queue.view(TODAY);
+    const before = queue.view(TODAY, undefined, 0);
     queue.applyPoll(
       [agent('2001'), agent('2002')],
       calls({ waiting_list: [entry('w1', '555', '6400', 5)] }),
       4_000,
     );
-    expect(diffQueueViews(before, queue.view(TODAY), HEARTBEAT)).toEqual({ confirmedAt: 4_000 });
+    expect(diffQueueViews(before, queue.view(TODAY, undefined, 0), HEARTBEAT)).toEqual({
+      confirmedAt: 4_000,
+    });
   });
 
   it('carries only the agent that changed, and the stats because the counts moved', () => {
     const queue = polledAt(1_000);
-    const before = queue.view(TODAY);
+    const before = queue.view(TODAY, undefined, 0);
     queue.applyPoll(
       [agent('2001'), agent('2002', { call_status: 2 })],
       calls({ waiting_list: [entry('w1', '555', '6400', 3)] }),
       2_000,
     );
-    const after = queue.view(TODAY);
+    const after = queue.view(TODAY, undefined, 0);
     const patch = diffQueueViews(before, after, HEARTBEAT);
     expect(patch?.agents).toEqual({ upsert: [after.agents[1]], remove: [] });
     expect(patch?.waiting).toBeUndefined();
@@ -59,13 +61,13 @@ describe('diffQueueViews', () => {
 
   it('adds and removes waiting callers by key, leaving stats out when no figure changed', () => {
     const queue = polledAt(1_000);
-    const before = queue.view(TODAY);
+    const before = queue.view(TODAY, undefined, 0);
     queue.applyPoll(
       [agent('2001'), agent('2002')],
       calls({ waiting_list: [entry('w2', '777', '6400', 0)] }),
       1_500,
     );
-    const after = queue.view(TODAY);
+    const after = queue.view(TODAY, undefined, 0);
     const patch = diffQueueViews(before, after, HEARTBEAT) ?? {};
     expect(patch.waiting).toEqual({ upsert: [after.waiting[0]], remove: ['w1'] });
     expect(patch.agents).toBeUndefined();
@@ -76,9 +78,9 @@ describe('diffQueueViews', () => {
 
   it('sends meta when the queue was renamed or its interval stretched, and stats when today changed', () => {
     const queue = polledAt(1_000);
-    const before = queue.view(TODAY);
+    const before = queue.view(TODAY, undefined, 0);
     queue.setMeta({ ...META, name: 'Sales EU', pollIntervalMs: 4_000 });
-    const after = queue.view({ ...TODAY, offered: 1 });
+    const after = queue.view({ ...TODAY, offered: 1 }, undefined, 0);
     const patch = diffQueueViews(before, after, HEARTBEAT) ?? {};
     expect(patch.meta).toMatchObject({ name: 'Sales EU', pollIntervalMs: 4_000, number: '6400' });
     expect(patch.stats?.today.offered).toBe(1);

@@ -32,6 +32,7 @@ export function diffQueueViews(
   const waiting = diffKeyed(previous.waiting, next.waiting, (w) => w.callId);
   if (waiting) patch.waiting = waiting;
   if (!sameData(previous.stats, next.stats)) patch.stats = next.stats;
+  if (!sameData(previous.alert, next.alert)) patch.alert = next.alert;
   const changed = Object.keys(patch).length > 0;
   const confirmedMoved = next.confirmedAt !== previous.confirmedAt;
   if (confirmedMoved && (changed || next.confirmedAt - previous.confirmedAt >= heartbeatMs)) {

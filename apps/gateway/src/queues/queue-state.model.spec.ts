@@ -3,7 +3,7 @@ import { META, TODAY, agent, calls, entry } from '../../test/support/queue-fixtu
 import { QueueLiveState } from './queue-state.model.js';
 
 function stateOf(queue: QueueLiveState, number: string) {
-  return queue.view(TODAY).agents.find((a) => a.number === number);
+  return queue.view(TODAY, undefined, 0).agents.find((a) => a.number === number);
 }
 
 describe('QueueLiveState from polls', () => {
@@ -23,7 +23,7 @@ describe('QueueLiveState from polls', () => {
       calls(),
       1_000,
     );
-    const view = queue.view(TODAY);
+    const view = queue.view(TODAY, undefined, 0);
     expect(view.agents.map((a) => [a.number, a.state, a.pauseReason, a.kind])).toEqual([
       ['2001', 'available', '', 'dynamic'],
       ['2002', 'on_call', '', 'dynamic'],
@@ -140,7 +140,7 @@ describe('QueueLiveState from polls', () => {
       calls({ waiting_list: [entry('a', '111', '6400', 8), entry('b', '222', '6400', 32)] }),
       102_000,
     );
-    const view = queue.view(TODAY);
+    const view = queue.view(TODAY, undefined, 0);
     expect(view.waiting.map((w) => [w.callId, w.since, w.number, w.name])).toEqual([
       ['b', 70_000, '222', 'Caller 222'],
       ['a', 95_000, '111', 'Caller 111'],
@@ -148,7 +148,7 @@ describe('QueueLiveState from polls', () => {
     expect(view.stats).toMatchObject({ waiting: 2, oldestWaitingSince: 70_000 });
     expect(view.confirmedAt).toBe(102_000);
     queue.applyPoll([], calls(), 104_000);
-    expect(queue.view(TODAY).stats).toMatchObject({ waiting: 0, oldestWaitingSince: null });
+    expect(queue.view(TODAY, undefined, 0).stats).toMatchObject({ waiting: 0, oldestWaitingSince: null });
   });
 
   it('drops agents that left the queue', () => {
@@ -220,12 +220,12 @@ describe('QueueLiveState from events between polls', () => {
       ],
       11_000,
     );
-    let view = queue.view(TODAY);
+    let view = queue.view(TODAY, undefined, 0);
     expect(view.waiting).toEqual([]);
     expect(view.agents.find((a) => a.number === '2001')?.state).toBe('on_call');
     const other = polled();
     other.applyCallStatus('w1', [{ kind: 'inbound', number: '', status: 'BYE' }], 11_000);
-    view = other.view(TODAY);
+    view = other.view(TODAY, undefined, 0);
     expect(view.waiting).toEqual([]);
   });
 
@@ -248,7 +248,7 @@ describe('QueueLiveState taking over from another gateway', () => {
       calls({ waiting_list: [entry('w1', '555', '', 4)] }),
       1_000,
     );
-    const shown = before.view(TODAY);
+    const shown = before.view(TODAY, undefined, 0);
     const after = new QueueLiveState(META);
     after.applyPoll(
       [agent('2001'), agent('2002', { is_pause: 1, pause_reason: 'Lunch' }), agent('2003')],
@@ -256,7 +256,7 @@ describe('QueueLiveState taking over from another gateway', () => {
       9_000,
     );
     after.adoptSince(shown);
-    const view = after.view(TODAY);
+    const view = after.view(TODAY, undefined, 0);
     expect(view.agents.map((a) => [a.number, a.since])).toEqual([
       ['2001', 1_000], // same state: its clock goes on
       ['2002', 9_000], // paused for another reason: a new state
@@ -278,9 +278,43 @@ describe('QueueLiveState taking over from another gateway', () => {
     // A gateway restarted on the stored view keeps the exact clock instead of a new lower bound.
     const restarted = new QueueLiveState(META);
     restarted.applyPoll([agent('2001'), agent('2002')], calls(), 9_000);
-    restarted.adoptSince(queue.view(TODAY));
+    restarted.adoptSince(queue.view(TODAY, undefined, 0));
     expect(stateOf(restarted, '2002')?.since).toBe(3_000);
     expect(stateOf(restarted, '2002')?.sinceLowerBound).toBeUndefined();
     expect(stateOf(restarted, '2001')).toMatchObject({ since: 1_000, sinceLowerBound: true });
+  });
+});
+
+describe('QueueLiveState alert', () => {
+  const waitingCalls = (n: number) =>
+    calls({ waiting_list: Array.from({ length: n }, (_, i) => entry(`w${i}`, `55${i}`, '6400', 1)) });
+
+  it('dwells from when the gateway first saw the threshold crossed, then every later view keeps that time', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001')], waitingCalls(6), 100_000);
+    let view = queue.view(TODAY, undefined, 100_000);
+    expect(view.alert).toMatchObject({ level: 'ok', warnSince: 100_000, criticalSince: 100_000 });
+    for (const now of [102_000, 104_000, 106_000, 108_000]) view = queue.view(TODAY, view.alert, now);
+    expect(view.alert.level).toBe('ok');
+    view = queue.view(TODAY, view.alert, 110_000);
+    expect(view.alert).toMatchObject({ level: 'critical', since: 110_000, announcedAt: 110_000 });
+    // A screen that opens now gets the alert as it stands: critical at once, since 110 s.
+    view = queue.view(TODAY, view.alert, 150_000);
+    expect(view.alert).toMatchObject({ level: 'critical', since: 110_000, criticalSince: 100_000 });
+  });
+
+  it('clears at once when the queue is better, and judges the service level only after enough calls', () => {
+    const queue = new QueueLiveState(META);
+    queue.applyPoll([agent('2001')], waitingCalls(6), 0);
+    let view = queue.view(TODAY, undefined, 0);
+    view = queue.view(TODAY, view.alert, 10_000);
+    expect(view.alert.level).toBe('critical');
+    queue.applyPoll([agent('2001')], waitingCalls(0), 12_000);
+    const oneLostCall = { ...TODAY, offered: 2, answered: 1, abandoned: 1, serviceLevel: 50 };
+    view = queue.view(oneLostCall, view.alert, 12_000);
+    expect(view.alert).toMatchObject({ level: 'ok', warnSince: null, criticalSince: null });
+    const tenCalls = { ...TODAY, offered: 10, answered: 5, abandoned: 5, serviceLevel: 50 };
+    view = queue.view(tenCalls, view.alert, 13_000);
+    expect(view.alert).toMatchObject({ level: 'ok', criticalSince: 13_000 });
   });
 });

@@ -1,6 +1,8 @@
 import {
   AGENT_STATES,
+  nextQueueAlert,
   type AgentState,
+  type QueueAlertView,
   type AgentView,
   type QueueThresholds,
   type QueueTodayStats,
@@ -185,8 +187,12 @@ export class QueueLiveState {
     return changed;
   }
 
-  /** The queue as screens see it, with today's figures. */
-  view(today: QueueTodayStats): QueueView {
+  /**
+   * The queue as screens see it at `now`, with today's figures, and its alert advanced from `previousAlert`
+   * (the one screens have): dwell time counts from when the gateway saw a threshold crossed, not from when a
+   * screen opened.
+   */
+  view(today: QueueTodayStats, previousAlert: QueueAlertView | undefined, now: number): QueueView {
     const agents: AgentView[] = [...this.agents.values()].map((a) => ({
       number: a.number,
       name: a.name,
@@ -199,6 +205,12 @@ export class QueueLiveState {
     const waiting = [...this.waiting.values()].sort((a, b) => a.since - b.since);
     const agentCounts = Object.fromEntries(AGENT_STATES.map((s) => [s, 0])) as Record<AgentState, number>;
     for (const agent of agents) agentCounts[agent.state]++;
+    const stats = {
+      waiting: waiting.length,
+      oldestWaitingSince: waiting[0]?.since ?? null,
+      agentCounts,
+      today,
+    };
     return {
       id: this.meta.id,
       number: this.meta.number,
@@ -206,14 +218,10 @@ export class QueueLiveState {
       thresholds: this.meta.thresholds,
       agents,
       waiting,
-      stats: {
-        waiting: waiting.length,
-        oldestWaitingSince: waiting[0]?.since ?? null,
-        agentCounts,
-        today,
-      },
+      stats,
       confirmedAt: this.confirmedAt,
       pollIntervalMs: this.meta.pollIntervalMs,
+      alert: nextQueueAlert(previousAlert, { stats, thresholds: this.meta.thresholds }, now),
     };
   }
 

@@ -304,7 +304,11 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     const previous = this.hub.current(stream, 'queue');
     // Nothing is published before the first poll: screens get real data or none.
     if (!state.polled) return;
-    const next = state.view(this.today.statsForView(queueId, previous?.stats.today));
+    const next = state.view(
+      this.today.statsForView(queueId, previous?.stats.today),
+      previous?.alert,
+      Date.now(),
+    );
     if (!previous) {
       this.hub.commit(stream, 'queue', next, {});
       return;

@@ -52,6 +52,7 @@ function queueView(id: number, since: number): QueueView {
     },
     confirmedAt: since,
     pollIntervalMs: 2_000,
+    alert: { level: 'ok', since, warnSince: null, criticalSince: null, announcedAt: null },
   };
 }
 
@@ -192,6 +193,23 @@ describe('DurableState', () => {
     expect(second.authSecret?.value).toBe(first.authSecret?.value);
     expect([first.authSecret?.created, second.authSecret?.created]).toEqual([true, false]);
     expect(statSync(join(dir, STATE_FILES.authSecret)).mode & 0o777).toBe(0o600);
+  });
+
+  it('loads a queue view stored before the gateway judged alerts: the next publish adds the alert', async () => {
+    const first = await DurableState.open(alone());
+    const { alert: _dropped, ...older } = queueView(3, 1_000);
+    storesOf(first).streams.publish(
+      { stream: 'queue:3', kind: 'queue', seq: 5, data: older as QueueView },
+      () => undefined,
+    );
+    await first.close();
+    const second = await DurableState.open(alone());
+    expect(
+      storesOf(second)
+        .streams.stored()
+        .map((s) => [s.stream, (s.data as QueueView).alert]),
+    ).toEqual([['queue:3', undefined]]);
+    await second.close();
   });
 
   it('applies a stored logout to sockets opened after the restart like any other', async () => {

@@ -8,6 +8,7 @@ import {
   type CallerContext,
   type LastCallContext,
   type HeldCallView,
+  type QueueAlertView,
   type QueueStatsView,
   type QueueThresholds,
   type QueueTodayStats,
@@ -80,6 +81,20 @@ const stats = object<QueueStatsView>({
   today,
 });
 
+/**
+ * A queue's alert. A view stored by a version before the gateway judged alerts has none: it is accepted, and
+ * the queue's next publish adds one (screens read a missing alert as no alert).
+ */
+const queueAlert = optional(
+  object<QueueAlertView>({
+    level: oneOf('ok', 'warn', 'critical'),
+    since: finite,
+    warnSince: nullable(finite),
+    criticalSince: nullable(finite),
+    announcedAt: nullable(finite),
+  }),
+) as Check<QueueAlertView>;
+
 /** A queue stream's data. */
 export const queueView = object<QueueView>({
   id: positive,
@@ -91,6 +106,7 @@ export const queueView = object<QueueView>({
   stats,
   confirmedAt: finite,
   pollIntervalMs: finite,
+  alert: queueAlert,
 });
 
 const callerContext = object<CallerContext>({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bundledDashboardDir,
   cacheControlFor,
+  dashboardBuildId,
   dashboardSource,
   isClientRoute,
   isServerPath,
@@ -65,5 +66,23 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/d', '/d/assets/index-Ab12.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/d', '/d/index.html')).toBe('no-cache');
     expect(cacheControlFor('/d', '/d/assets-old/x.js')).toBe('no-cache');
+  });
+});
+
+describe('dashboardBuildId', () => {
+  const html = (head: string) => (file: string) =>
+    file === '/d/index.html' ? `<!doctype html><html><head>${head}</head></html>` : null;
+
+  it('reads the build id the dashboard build wrote into its index.html', () => {
+    expect(dashboardBuildId('/d', html('<meta name="switchboard-build" content="b-4f2a9c">'))).toBe(
+      'b-4f2a9c',
+    );
+  });
+
+  it('is empty without a served build, without the tag, or with a tag that is not an id', () => {
+    expect(dashboardBuildId(null, html('<meta name="switchboard-build" content="b-1">'))).toBe('');
+    expect(dashboardBuildId('/d', html('<title>x</title>'))).toBe('');
+    expect(dashboardBuildId('/d', html('<meta name="switchboard-build" content="<script>">'))).toBe('');
+    expect(dashboardBuildId('/elsewhere', html('<meta name="switchboard-build" content="b-1">'))).toBe('');
   });
 });

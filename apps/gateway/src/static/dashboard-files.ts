@@ -68,3 +68,15 @@ export function isClientRoute(method: string, path: string, accept: string | und
 export function cacheControlFor(dir: string, file: string): string {
   return file.startsWith(`${join(dir, HASHED_ASSETS_DIR)}${sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
 }
+
+/** The meta tag naming a dashboard build in its index.html (written by the dashboard's Vite config). */
+const BUILD_META = /<meta\s+name="switchboard-build"\s+content="([\w.-]{1,64})"/;
+
+/**
+ * The build id of the dashboard in `dir`, from its index.html, or '' when there is none (no build served,
+ * a dev server, a build without the tag): screens then never reload for a build change.
+ */
+export function dashboardBuildId(dir: string | null, read: (file: string) => string | null): string {
+  if (dir === null) return '';
+  return BUILD_META.exec(read(join(dir, 'index.html')) ?? '')?.[1] ?? '';
+}

@@ -13,7 +13,7 @@ describe('AllQueuesBoard ordering', () => {
     vi.useRealTimers();
   });
 
-  it('floats a troubled queue to the top once its alert has held, and keeps calm queues in their order', async () => {
+  it('puts the queue the gateway judged critical on top at once, and keeps calm queues in their order', async () => {
     const { pinia } = freshStores();
     // Queue 3 is critical (8 waiting); queues 1 and 2 are calm, 2 busier than 1 but within limits.
     const rows = [queueRow(1, 0), queueRow(2, 2), queueRow(3, 8)];
@@ -21,7 +21,7 @@ describe('AllQueuesBoard ordering', () => {
     const order = () =>
       wrapper.findAll('[data-testid="queue-row"]').map((r) => r.attributes('data-queue-id'));
     await flushPromises();
-    expect(order()).toEqual(['1', '2', '3']);
+    expect(order()).toEqual(['3', '1', '2']);
     await vi.advanceTimersByTimeAsync(11_000);
     await flushPromises();
     expect(order()).toEqual(['3', '1', '2']);

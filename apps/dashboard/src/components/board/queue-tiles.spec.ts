@@ -84,6 +84,45 @@ describe('QueueTiles', () => {
     ).toBe('critical');
   });
 
+  it('never says more than the queue’s alert: a rise still in its dwell time is not CRITICAL on the tile', () => {
+    const figures = withStats(9, NOW - 200_000, 90);
+    const dwelling = {
+      level: 'ok' as const,
+      since: 0,
+      warnSince: NOW,
+      criticalSince: NOW,
+      announcedAt: null,
+    };
+    const { tile } = tiles({ ...figures, alert: dwelling });
+    expect(tile('waiting').attributes('data-level')).toBe('ok');
+    expect(tile('longestWait').attributes('data-level')).toBe('ok');
+    const warned = tiles({ ...figures, alert: { ...dwelling, level: 'warn' } });
+    expect(warned.tile('waiting').attributes('data-level')).toBe('warn');
+    expect(warned.tile('waiting').text()).not.toContain('critical');
+  });
+
+  it('does not judge the service level on a few calls: 50 % of 2 calls is no alarm, and says from how many', () => {
+    const base = queueView(1);
+    const twoCalls = {
+      ...base.stats.today,
+      offered: 2,
+      answered: 1,
+      abandoned: 1,
+      shortAbandoned: 0,
+      serviceLevel: 50,
+    };
+    const { tile } = tiles({ stats: { ...base.stats, today: twoCalls } });
+    expect(tile('serviceLevel').attributes('data-level')).toBe('none');
+    expect(tile('serviceLevel').text()).toContain('50%');
+    expect(tile('serviceLevel').attributes('title')).toContain('Judged from 10 calls (2 so far)');
+    const none = { ...twoCalls, offered: 0, answered: 0, abandoned: 0, serviceLevel: null };
+    expect(
+      tiles({ stats: { ...base.stats, today: none } })
+        .tile('serviceLevel')
+        .text(),
+    ).toContain('–');
+  });
+
   it('colours the service level where lower is worse', () => {
     expect(
       tiles(withStats(0, null, 85))

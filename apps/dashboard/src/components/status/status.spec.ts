@@ -1,10 +1,15 @@
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { nextTick } from 'vue';
 import { health } from '../../../test/support/fixtures.js';
+import { freshStores } from '../../../test/support/setup.js';
+import { pageReload } from '../../composables/use-self-update.js';
+import { useConnectionStore } from '../../stores/connection.store.js';
 import FreshnessLabel from './FreshnessLabel.vue';
 import LinkDownBanner from './LinkDownBanner.vue';
 import LinkIndicators from './LinkIndicators.vue';
 import OutageBanner from './OutageBanner.vue';
+import UpdateNotice from './UpdateNotice.vue';
 
 /** Local epoch ms of a wall-clock time today. */
 const at = (h: number, m: number, s: number) => new Date(2026, 10, 24, h, m, s).getTime();
@@ -111,5 +116,22 @@ describe('LinkDownBanner', () => {
     expect(wrapper.text()).toContain('Connection to the gateway lost at 14:02:11 (60 s ago)');
     expect(wrapper.text()).toContain('Figures and agent states are frozen at 14:02:10.');
     expect(wrapper.text()).toContain('Connection lost (transport close).');
+  });
+});
+
+describe('UpdateNotice', () => {
+  it('offers the new build on the console, and reloads only when asked', async () => {
+    const { pinia } = freshStores();
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
+    const wrapper = mount(UpdateNotice, { global: { plugins: [pinia] } });
+    expect(wrapper.find('[data-testid="update-notice"]').exists()).toBe(false);
+    useConnectionStore().updateWanted = { reason: 'build', target: 'b-2' };
+    await nextTick();
+    expect(wrapper.get('[data-testid="update-notice"]').text()).toContain(
+      'A new version of Switchboard is ready.',
+    );
+    expect(reload).not.toHaveBeenCalled();
+    await wrapper.get('button').trigger('click');
+    expect(reload).toHaveBeenCalledOnce();
   });
 });
