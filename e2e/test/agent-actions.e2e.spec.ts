@@ -20,8 +20,19 @@ interface AgentStatus {
 }
 interface BlockRule {
   id: number;
+  name: string;
   number_list: string;
 }
+
+/** Whether the keyboard focus is inside the open confirmation dialog, and on which of its controls. */
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => {
+    const dialog = document.querySelector('[data-testid="confirm-dialog"]');
+    const at = document.activeElement;
+    return dialog !== null && at !== null && dialog.contains(at)
+      ? (at.getAttribute('data-testid') ?? at.tagName)
+      : null;
+  });
 
 /** With E2E_LOOK_DIR set, the dialogs and the undo are also saved there for a person to look at. */
 const LOOK_DIR = process.env['E2E_LOOK_DIR'];
@@ -82,6 +93,10 @@ describe('agent actions in the supervisor console', () => {
     await expect
       .poll(() => reasons.locator('option').allTextContents())
       .toEqual(['No reason', 'Lunch', 'Break', 'Training', 'Meeting']);
+    // Focus moved into the dialog (it is created open) and Tab keeps it there.
+    await expect.poll(() => focusInDialog(page)).toBe('cancel');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    expect(await focusInDialog(page)).not.toBeNull();
     await reasons.selectOption({ label: 'Break' });
     await dialog.getByTestId('pause-duration').selectOption({ label: '15 minutes' });
     expect(await axeViolations(page)).toEqual([]);
@@ -116,9 +131,16 @@ describe('agent actions in the supervisor console', () => {
     await row.getByTestId('agent-logout').click();
     const dialog = page.getByTestId('confirm-dialog');
     expect(await dialog.textContent()).toContain(`(${number})?`);
-    await dialog.getByTestId('cancel').click();
+    await expect.poll(() => focusInDialog(page)).toBe('cancel');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInDialog(page)).toBe('confirm');
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await stack.simulator.operationCount('agent/login')).toBe(before);
+    // Focus is back on the button that opened the dialog.
+    expect(
+      await row.getByTestId('agent-logout').evaluate((button) => button === document.activeElement),
+    ).toBe(true);
   });
 
   it('asks before refusing and blocking, naming the number; Undo deletes the rule the block created', async () => {
@@ -142,6 +164,7 @@ describe('agent actions in the supervisor console', () => {
     await card.getByTestId('block').click();
     const dialog = page.getByTestId('confirm-dialog');
     expect(await dialog.textContent()).toContain(`Refuse and block ${from}?`);
+    await expect.poll(() => focusInDialog(page)).toBe('cancel');
     expect(await card.getAttribute('data-status')).toBe('pending');
     expect(await axeViolations(page)).toEqual([]);
     await look('block-confirm-dialog');
@@ -149,6 +172,8 @@ describe('agent actions in the supervisor console', () => {
 
     await expect.poll(() => card.getAttribute('data-status')).toBe('refused');
     await expect.poll(async () => (await rules()).length).toBe(1);
+    // Named in words an administrator recognises in the PBX's blocklist.
+    expect((await rules())[0]?.name).toBe(`Blocked from Switchboard: ${from}`);
     const undo = card.getByTestId('undo-block');
     await undo.waitFor();
     await look('block-undo');

@@ -117,7 +117,9 @@ describe('Calls: search, detail with note, recording and transcript, scope, expo
     await searchInPage({ caller: known.from });
     const row = page.locator(`[data-testid="call-row"][data-call-id="${known.id}"]`);
     await row.waitFor();
-    expect(await page.getByTestId('call-count').textContent()).toMatch(/\d+ calls?, newest first/);
+    expect(await page.getByTestId('call-count').textContent()).toMatch(
+      /\d+ calls?, newest first by start time/,
+    );
     await row.click();
     await page.waitForURL((url) => url.pathname === `/console/calls/${encodeURIComponent(known.id)}`);
     await page.getByTestId('call-facts').waitFor();

@@ -94,7 +94,7 @@ export interface CallSummary {
   dispositionCodes?: string[];
 }
 
-/** Data of GET /api/calls: one page, newest first. */
+/** Data of GET /api/calls: one page, the call that started last first (equal starts by id). */
 export interface CallSearchAnswer {
   /** Matches across all pages. */
   total: number;

@@ -215,9 +215,14 @@ export interface HeldCallView {
 export interface ConferenceMemberView {
   /** Channel id; the key, and what kick takes. */
   channelId: string;
+  /** The member's number: an extension's, or the outside caller's. */
   from: string;
+  /** The PBX's `member_type` as it sent it (`ext`, `trunk`); screens say it in words. */
   kind: string;
+  /** The PBX's `member_status` as it sent it (`ANSWERED`, `HOLD`); screens say it in words. */
   status: string;
+  /** The extension's name when the member is an extension the gateway knows by name; null otherwise. */
+  name: string | null;
 }
 
 /** An ongoing conference. */

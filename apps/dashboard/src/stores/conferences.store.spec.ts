@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { conference } from '../../test/support/fixtures.js';
 import { flush } from '../../test/support/fake-socket.js';
 import { freshStores } from '../../test/support/setup.js';
-import { useConferencesStore } from './conferences.store.js';
+import { memberLabel, memberState, useConferencesStore } from './conferences.store.js';
 import { useConnectionStore } from './connection.store.js';
 import { useStreamsStore } from './streams.store.js';
 import { useUacstaStore } from './uacsta.store.js';
@@ -23,6 +23,20 @@ async function setup() {
   });
   return { socket, conferences: useConferencesStore() };
 }
+
+describe('conference members in words', () => {
+  it('names an extension with its number, an outside caller by number', () => {
+    expect(memberLabel({ from: '1131', name: 'Ann Lee' })).toBe('Ann Lee (1131)');
+    expect(memberLabel({ from: '+15556498795', name: null })).toBe('+15556498795');
+    expect(memberLabel({ from: '', name: null })).toBe('a caller without a number');
+  });
+
+  it('says the PBX’s member types and statuses in plain words, never its own spelling', () => {
+    expect(memberState({ kind: 'ext', status: 'ANSWERED' })).toBe('extension · connected');
+    expect(memberState({ kind: 'trunk', status: 'HOLD' })).toBe('outside line · on hold');
+    expect(memberState({ kind: 'sip_gateway', status: 'WEIRD_STATE' })).toBe('in the room');
+  });
+});
 
 describe('conferences store', () => {
   it('lists conferences by number with their members', async () => {

@@ -1,4 +1,4 @@
-import type { ConferenceView } from '@switchboard/live-protocol';
+import type { ConferenceMemberView, ConferenceView } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
 import { computed, shallowReactive } from 'vue';
 import { compareNumbers } from '../lib/format.js';
@@ -10,6 +10,23 @@ export interface KickState {
   pending: boolean;
   error: string | null;
   done: string | null;
+}
+
+/** A member as people know them: `Ann Lee (1131)` for a named extension, else the number. */
+export function memberLabel(member: Pick<ConferenceMemberView, 'from' | 'name'>): string {
+  return member.name ? `${member.name} (${member.from})` : member.from || 'a caller without a number';
+}
+
+/** The PBX's member types and statuses (docs/pbx/conferences.md#ongoing-conferences) in plain words. */
+const KIND_WORDS: Readonly<Record<string, string>> = { ext: 'extension', trunk: 'outside line' };
+const STATUS_WORDS: Readonly<Record<string, string>> = { ANSWERED: 'connected', HOLD: 'on hold' };
+
+/** What a member is and how they are in the room, in words: `extension · on hold`. */
+export function memberState(member: Pick<ConferenceMemberView, 'kind' | 'status'>): string {
+  const kind = KIND_WORDS[member.kind.toLowerCase()];
+  // A status the guide does not list is not shown as the PBX spells it: they are in the room, nothing more.
+  const status = STATUS_WORDS[member.status.toUpperCase()] ?? 'in the room';
+  return kind ? `${kind} · ${status}` : status;
 }
 
 /**

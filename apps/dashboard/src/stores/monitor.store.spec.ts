@@ -23,11 +23,16 @@ async function setup(extension?: string) {
 }
 
 describe('monitor store', () => {
-  it('rings the profile’s extension, and says where to set one when there is none', async () => {
+  it('rings the profile’s extension, and asks for one (not an error of the page) when there is none', async () => {
     const none = await setup();
-    await expect(none.monitor.listen('1006', 'listen')).resolves.toBe(false);
-    expect(none.monitor.error).toMatch(/^Set your own extension under “My extension” first/);
+    await expect(none.monitor.listen('1006', 'barge')).resolves.toBe(false);
+    expect(none.monitor.error).toBeNull();
+    expect(none.monitor.extensionAsk).toEqual({ mode: 'barge' });
     expect(none.socket.sentOf('call:listen')).toEqual([]);
+    // Once an extension is set the ask has been answered.
+    none.socket.handle('monitor:check', () => ok({ number: '2002', name: 'Desk 2' }));
+    await none.monitor.setOverride('2002');
+    expect(none.monitor.extensionAsk).toBeNull();
 
     const { socket, monitor } = await setup('2001');
     expect(monitor.extension).toBe('2001');

@@ -1,6 +1,6 @@
 import type { KnownExtension, MonitorMode, MonitorView } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import { liveSocket } from '../socket/live-socket.js';
 import { useConnectionStore } from './connection.store.js';
 import { useSessionStore } from './session.store.js';
@@ -20,6 +20,11 @@ export const useMonitorStore = defineStore('monitor', () => {
   const checking = ref(false);
   const pending = ref(false);
   const error = ref<string | null>(null);
+  /**
+   * A listen asked for while no extension is set: the "My extension" field says it is needed and takes focus
+   * (a new object on every ask, so a second click focuses it again). Not an error of the page.
+   */
+  const extensionAsk = ref<{ mode: MonitorMode } | null>(null);
 
   liveSocket().on('monitor:state', (state) => {
     current.value = state;
@@ -31,6 +36,13 @@ export const useMonitorStore = defineStore('monitor', () => {
   /** The extension that rings: the override, else the profile's, else none. */
   const extension = computed(() => override.value?.number ?? session.info?.extension ?? '');
   const fromProfile = computed(() => !override.value && !!session.info?.extension);
+  watch(
+    extension,
+    (value) => {
+      if (value !== '') extensionAsk.value = null;
+    },
+    { flush: 'sync' },
+  );
 
   /** Checks `value` on the PBX and uses it for this session; an empty value goes back to the profile's. */
   async function setOverride(value: string): Promise<boolean> {
@@ -57,10 +69,10 @@ export const useMonitorStore = defineStore('monitor', () => {
   /** Rings the supervisor's extension into `agent`'s call; a running monitor is replaced. */
   async function listen(agent: string, mode: MonitorMode): Promise<boolean> {
     if (extension.value === '') {
-      error.value =
-        'Set your own extension under “My extension” first (it rings to connect you); an administrator can add it to your profile.';
+      extensionAsk.value = { mode };
       return false;
     }
+    extensionAsk.value = null;
     pending.value = true;
     const answer = await connection.send('call:listen', { agent, monitor: extension.value, mode });
     pending.value = false;
@@ -96,6 +108,7 @@ export const useMonitorStore = defineStore('monitor', () => {
     checking,
     pending,
     error,
+    extensionAsk,
     setOverride,
     listen,
     switchMode,

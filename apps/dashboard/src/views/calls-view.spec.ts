@@ -57,7 +57,7 @@ describe('Calls page', () => {
     const { wrapper, sent } = await open(() => [200, { ok: true, data: page(3) }]);
     expect(wrapper.get('[data-testid="call-zone"]').text()).toBe('(times in Europe/Berlin)');
     expect(searches(sent)).toEqual([{ from: '2026-11-25T00:00:00', to: '2026-11-25T23:59:59', page: '1' }]);
-    expect(wrapper.get('[data-testid="call-count"]').text()).toContain('3 calls, newest first');
+    expect(wrapper.get('[data-testid="call-count"]').text()).toContain('3 calls, newest first by start time');
     // 08:00 UTC shown on Berlin's clock.
     expect(wrapper.findAll('[data-testid="call-row"]')[0]?.text()).toContain('2026-11-24 09:00:00');
   });

@@ -33,6 +33,7 @@ describe('embeds', () => {
     socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data: queueView(4) });
     await flushPromises();
     expect(wrapper.findAll('[data-testid^="tile-"]')).toHaveLength(14);
+    expect(wrapper.get('[data-testid="embed-queue-name"]').text()).toBe('Queue 4 6404');
     expect(wrapper.find('[data-testid="agent-card"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="embed"]').classes()).toContain('compact');
     expect(wrapper.find('[data-testid="freshness"]').exists()).toBe(true);

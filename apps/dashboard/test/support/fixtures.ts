@@ -115,14 +115,17 @@ export function heldCall(callId: string, overrides: Partial<HeldCallView> = {}):
 
 /** A conference with members m1..mN. */
 export function conference(number: string, members = 3): ConferenceView {
+  // As the gateway sends them: the PBX's words for kind and status, extensions named where it knows them.
+  const names = ['Ann Lee', null, 'Cy Ode'];
   return {
     number,
     name: `Room ${number}`,
     members: Array.from({ length: members }, (_, i) => ({
       channelId: `PJSIP/m${i + 1}`,
       from: `10${i + 1}`,
-      kind: 'extension',
-      status: 'talking',
+      kind: 'ext',
+      status: i === 1 ? 'HOLD' : 'ANSWERED',
+      name: names[i] ?? null,
     })),
   };
 }

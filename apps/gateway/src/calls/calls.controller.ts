@@ -104,7 +104,7 @@ export class CallsController {
   @ApiSignedIn()
   @ApiOperation({
     operationId: 'calls_search',
-    summary: 'Search the PBX’s call records, newest first (supervisors: their queues’ calls)',
+    summary: 'Search the PBX’s call records, the latest start first (supervisors: their queues’ calls)',
   })
   @ApiCallQuery()
   @ApiResult(CALLS_SCHEMAS.search, 'One page of calls')

@@ -20,7 +20,7 @@ import { restError } from '../auth/session.guard.js';
 import { outcomeText } from '../inbound/call-history.js';
 import { CallerContextService } from '../inbound/caller-context.service.js';
 import { InboundRoutesService } from '../inbound/inbound-routes.service.js';
-import type { CdrQuery } from '../pbx/cdr-search.js';
+import { CDR_MAX_PAGES, type CdrQuery } from '../pbx/cdr-search.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService, type PbxRequestOptions } from '../pbx/pbx-connection.service.js';
@@ -30,6 +30,7 @@ import { callNotFound } from './call-failure.js';
 import { noteViewOf, summaryOf, transcriptOf } from './call-mapping.js';
 import { callInScope, callScopeOf, type CallScope } from './call-scope.js';
 import { CallTimes } from './call-time.js';
+import { pageStartedLastFirst, startedLastFirst } from './started-order.js';
 import { TranscriptCache, type TranscriptEntry } from './transcript-cache.js';
 
 /** Menu options (disposition codes, extension groups) are read again after this long. */
@@ -106,24 +107,28 @@ export class CallsService implements OnModuleInit {
     };
   }
 
-  /** One page of the session's calls, newest first. */
+  /** One page of the session's calls, the call that started last first (startedLastFirst). */
   async search(session: CallViewer, query: ValidCallSearchQuery): Promise<CallSearchAnswer> {
     const scope = this.scopeOf(session);
     const [times, filters] = await Promise.all([this.callTimes(), this.filtersOf(query)]);
     const { page, pageSize } = query;
     if (scope === 'all') {
-      const answer = await this.cdr.page(filters, { page, pageSize }, HISTORY_REQUEST);
-      return {
-        total: answer.total,
-        page,
-        pageSize,
-        calls: answer.records.flatMap((record) => summaryOf(record, times.readDisplay) ?? []),
-      };
+      // The PBX lists calls as they end: its pages are read until the page in start order is certain.
+      const answer = await pageStartedLastFirst(
+        async (pbxPage) => {
+          const read = await this.cdr.page(filters, { page: pbxPage, pageSize: PBX_PAGE }, HISTORY_REQUEST);
+          const calls = read.records.flatMap((record) => summaryOf(record, times.readDisplay) ?? []);
+          return { calls, total: read.total, records: read.records.length };
+        },
+        { page, pageSize, pbxPageSize: PBX_PAGE, maxPbxPages: CDR_MAX_PAGES },
+      );
+      return { total: answer.total, page, pageSize, calls: answer.calls };
     }
     // The PBX cannot filter by scope: read its matches and keep the scope's, up to SCOPED_SCAN_LIMIT.
     const mine: CallSummary[] = [];
     for await (const calls of this.pages(filters, times, SCOPED_SCAN_LIMIT))
       for (const call of calls) if (this.inScope(scope, call)) mine.push(call);
+    mine.sort(startedLastFirst);
     return { total: mine.length, page, pageSize, calls: mine.slice((page - 1) * pageSize, page * pageSize) };
   }
 

@@ -13,6 +13,7 @@ import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
 import { callLegs } from '../queues/call-legs.js';
+import { QueuesService } from '../queues/queues.service.js';
 import { conferenceViews } from './conference-views.js';
 
 const JOB = 'conferences';
@@ -38,6 +39,7 @@ export class ConferencesService implements OnApplicationBootstrap, OnModuleDestr
     private readonly pbx: PbxConnectionService,
     private readonly polling: PollingService,
     private readonly hub: StreamHub,
+    private readonly queues: QueuesService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -74,7 +76,8 @@ export class ConferencesService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async poll(): Promise<ConferenceView[]> {
-    const next = conferenceViews(await this.fetch());
+    // Extensions by the names the gateway reads from the PBX's extension list anyway (phones' online state).
+    const next = conferenceViews(await this.fetch(), (number) => this.queues.extensionName(number));
     const now = Date.now();
     for (const conference of next) this.candidates.set(conference.number, now);
     const previous = this.hub.current('conferences', 'conferences');

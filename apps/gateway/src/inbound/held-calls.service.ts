@@ -33,7 +33,7 @@ import { DECISION_LOCK, type DecisionLock } from './decision-lock.js';
 import { deadlineOf, inboundFromCdr, sortOngoing } from './held-call-recovery.js';
 import { HeldCalls, NOT_HELD, type HeldCallInput } from './held-calls.js';
 import { InboundRoutesService } from './inbound-routes.service.js';
-import { numberKey } from './phone-number.js';
+import { createBlockRule } from './block-rule-name.js';
 
 /** While the event stream is down but the PBX answers, held calls are looked up this often. */
 export const HELD_CALL_WATCH_MS = 2_000;
@@ -69,11 +69,6 @@ interface RecoveryAsk {
   since: number | null;
   /** Why such calls went unseen, for the decisions history. */
   reason: string;
-}
-
-/** A blocklist rule name that is unique and says where it came from. */
-function blockRuleName(number: string): string {
-  return `switchboard-${numberKey(number) || 'anonymous'}-${Date.now().toString(36)}`;
 }
 
 /** Where a call's route leads by default: its queue (if one) and the default destination in words. */
@@ -153,12 +148,10 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
             { priority: 'decision' },
           ),
         block: async (number) => {
-          const created = await this.pbx.request('block_numbers/create', (client) =>
-            client.blockNumbers.create({
-              name: blockRuleName(number),
-              limit_type: 'inbound',
-              number_list: number,
-            }),
+          const created = await createBlockRule(number, (name) =>
+            this.pbx.request('block_numbers/create', (client) =>
+              client.blockNumbers.create({ name, limit_type: 'inbound', number_list: number }),
+            ),
           );
           return created.id;
         },

@@ -55,6 +55,8 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly publishedAt = new Map<number, number>();
   private readonly heldBack = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly phones = new PhonePresence();
+  /** Every extension's name (caller id name) by number, from the last extension/list read. */
+  private extensionNames = new Map<string, string>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -150,6 +152,17 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
       if (data.length < EXTENSION_PAGE_SIZE || rows.length >= answer.total_number) break;
     }
     for (const extension of this.phones.applyList(rows)) this.applyPhone(extension);
+    this.extensionNames = new Map(
+      rows.flatMap((row) => {
+        const name = (row.caller_id_name ?? '').trim();
+        return name ? [[row.number, name] as const] : [];
+      }),
+    );
+  }
+
+  /** The name of extension `number` as the PBX's extension list (read every minute) gives it. */
+  extensionName(number: string): string | undefined {
+    return this.extensionNames.get(number);
   }
 
   /** An extension's online state changed: every queue where it is an agent shows it. */

@@ -52,18 +52,35 @@ describe('ConferencesPanel', () => {
     expect(wrapper.text()).not.toContain('No conference in progress');
   });
 
-  it('lists the members of each conference', async () => {
+  it('lists the members of each conference by name, in plain words', async () => {
     const { wrapper } = await panel();
-    expect(
-      wrapper.findAll('[data-testid="conference-member"]').map((m) => m.attributes('data-channel-id')),
-    ).toEqual(['PJSIP/m1', 'PJSIP/m2', 'PJSIP/m3']);
+    const members = wrapper.findAll('[data-testid="conference-member"]');
+    expect(members.map((m) => m.attributes('data-channel-id'))).toEqual(['PJSIP/m1', 'PJSIP/m2', 'PJSIP/m3']);
+    expect(members.map((m) => m.get('[data-testid="member-name"]').text())).toEqual([
+      'Ann Lee 101',
+      '102',
+      'Cy Ode 103',
+    ]);
+    expect(members.map((m) => m.get('[data-testid="member-state"]').text())).toEqual([
+      'extension · connected',
+      'extension · on hold',
+      'extension · connected',
+    ]);
+    expect(wrapper.text()).not.toMatch(/ANSWERED|HOLD|\bext\b/);
+    expect(members[0]?.get('[data-testid="kick"]').attributes('aria-label')).toBe('Kick Ann Lee (101)');
+  });
+
+  it('the kick confirmation names whom it removes', async () => {
+    const { wrapper } = await panel();
+    await wrapper.findAll('[data-testid="kick"]')[0]?.trigger('click');
+    expect(dialog(wrapper).text()).toContain('Remove Ann Lee (101) from Room 801? The call ends now.');
   });
 
   it('asks before kicking one member, and kicks only once confirmed', async () => {
     const { socket, wrapper } = await panel();
     await wrapper.findAll('[data-testid="kick"]')[1]?.trigger('click');
     expect(dialog(wrapper).exists()).toBe(true);
-    expect(dialog(wrapper).text()).toContain('Remove 102 from Room 801 (801)?');
+    expect(dialog(wrapper).text()).toContain('Remove 102 from Room 801? The call ends now.');
     expect(socket.sentOf('conference:kick')).toEqual([]);
     await wrapper.get('[data-testid="confirm"]').trigger('click');
     await flushPromises();
@@ -88,7 +105,9 @@ describe('ConferencesPanel', () => {
     await boxes[0]?.setValue(true);
     await boxes[2]?.setValue(true);
     await wrapper.get('[data-testid="kick-selected"]').trigger('click');
-    expect(dialog(wrapper).text()).toContain('Remove 101, 103');
+    expect(dialog(wrapper).text()).toContain(
+      'Remove Ann Lee (101), Cy Ode (103) from Room 801? Their calls end now.',
+    );
     await wrapper.get('[data-testid="confirm"]').trigger('click');
     await flushPromises();
     expect(socket.sentOf('conference:kick')).toEqual([

@@ -1,4 +1,4 @@
-import { ok, type MonitorView } from '@switchboard/live-protocol';
+import { fail, ok, type MonitorView } from '@switchboard/live-protocol';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flush, sessionInfo } from '../../../test/support/fake-socket.js';
@@ -19,13 +19,16 @@ const view = (mode: MonitorView['mode']): MonitorView => ({
   since: Date.now() - 65_000,
 });
 
-async function setup(extension?: string) {
+async function setup(extension?: string, attach = false) {
   const { socket, pinia } = freshStores();
   useConnectionStore().start('t');
   socket.open(sessionInfo(extension ? { extension } : {}));
   await flush();
   const bar = mount(MonitorBar, { global: { plugins: [pinia] } });
-  const field = mount(MonitorExtensionField, { global: { plugins: [pinia] } });
+  const field = mount(MonitorExtensionField, {
+    global: { plugins: [pinia] },
+    ...(attach ? { attachTo: document.body } : {}),
+  });
   wrappers = [bar, field];
   return { socket, bar, field };
 }
@@ -55,15 +58,32 @@ describe('MonitorBar', () => {
     expect(bar.find('[data-testid="monitor-bar"]').exists()).toBe(false);
   });
 
-  it('says what to fix when a listen fails, until dismissed', async () => {
-    const { bar } = await setup();
+  it('says why the PBX refused a listen, until dismissed', async () => {
+    const { socket, bar } = await setup('2001');
+    socket.handle('call:listen', () => fail('pbx_error', 'The PBX would not connect your extension 2001.'));
     await useMonitorStore().listen('1006', 'listen');
     await flushPromises();
-    expect(bar.get('[data-testid="monitor-error"]').text()).toContain(
-      'Set your own extension under “My extension”',
-    );
+    expect(bar.get('[data-testid="monitor-error"]').text()).toContain('The PBX would not connect');
     await bar.get('[data-testid="monitor-error"] button').trigger('click');
     expect(bar.find('[data-testid="monitor-error"]').exists()).toBe(false);
+  });
+
+  it('a listen without an extension asks for one at the field, focused, with no banner', async () => {
+    const { bar, field } = await setup(undefined, true);
+    const input = field.get<HTMLInputElement>('[data-testid="monitor-extension"]');
+    expect(field.get('[data-testid="monitor-extension-hint"]').text()).toBe(
+      'rings when you listen · none set',
+    );
+    expect(field.find('[data-testid="monitor-extension-needed"]').exists()).toBe(false);
+
+    await useMonitorStore().listen('1006', 'whisper');
+    await flushPromises();
+    expect(bar.find('[data-testid="monitor-error"]').exists()).toBe(false);
+    const needed = field.get('[data-testid="monitor-extension-needed"]');
+    expect(needed.text()).toMatch(/^To whisper, type your desk phone’s extension here/);
+    expect(needed.attributes('role')).toBe('alert');
+    expect(input.attributes('aria-describedby')).toContain('monitor-extension-ask');
+    expect(document.activeElement).toBe(input.element);
   });
 
   it('the extension field shows the profile’s and checks another before using it', async () => {
@@ -71,7 +91,9 @@ describe('MonitorBar', () => {
     const input = field.get<HTMLInputElement>('[data-testid="monitor-extension"]');
     expect(input.element.value).toBe('2001');
     expect(input.attributes('placeholder')).toBeUndefined();
-    expect(field.get('[data-testid="monitor-extension-hint"]').text()).toBe('from your profile');
+    expect(field.get('[data-testid="monitor-extension-hint"]').text()).toBe(
+      'rings when you listen · from your profile',
+    );
     socket.handle('monitor:check', () => ({ ok: false, error: { code: 'not_found', message: 'no' } }));
     await input.setValue('2999');
     await input.trigger('change');

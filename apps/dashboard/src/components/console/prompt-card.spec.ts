@@ -11,9 +11,16 @@ function prompt(overrides: Partial<PromptView['call']> = {}, local: Partial<Prom
   return { call, status: call.status, deciding: null, error: null, outcome: outcomeText(call), ...local };
 }
 
-function card(p: PromptView, canControl = true) {
+function card(p: PromptView, canControl = true, compact = false) {
   return mount(PromptCard, {
-    props: { prompt: p, serverNow: p.call.receivedAt, windowMs: 10_000, canControl, shortcutTarget: true },
+    props: {
+      prompt: p,
+      serverNow: p.call.receivedAt,
+      windowMs: 10_000,
+      canControl,
+      shortcutTarget: true,
+      compact,
+    },
     // The block's confirmation and undo read the inbound and session stores.
     global: { plugins: [freshStores().pinia] },
   });
@@ -64,5 +71,19 @@ describe('PromptCard', () => {
   it('shows the error of a failed decision', () => {
     const wrapper = card(prompt({}, { error: 'Already accepted by sup3.' }));
     expect(wrapper.get('[data-testid="prompt-error"]').text()).toBe('Already accepted by sup3.');
+  });
+
+  it('a settled "just decided" line carries its full caller and outcome as text to hover', () => {
+    const settled = prompt({
+      status: 'accepted',
+      decidedBy: 'sup2',
+      decidedAt: 1,
+      context: { contactName: 'Fatima Costa', company: 'Bluebird Travel', callsToday: 0, lastOutcome: null },
+    });
+    const wrapper = card(settled, true, true);
+    expect(wrapper.get('.caller').attributes('title')).toBe('Fatima Costa (Bluebird Travel) +33612345678');
+    expect(wrapper.get('[data-testid="prompt-outcome"]').attributes('title')).toBe('Accepted by sup2');
+    // A live card shows everything in full: no tooltip needed.
+    expect(card(prompt()).get('.caller').attributes('title')).toBeUndefined();
   });
 });

@@ -59,6 +59,11 @@ describe('UacstaPanel', () => {
     expect(rows[0]?.get('strong').text()).toBe('Ines Bauer');
     expect(rows[0]?.text()).toContain('1001');
     expect(rows[1]?.text()).toContain('Extension 1099');
+    // A name too long for the panel is cut, so the row says it in full to hover.
+    expect(rows.map((row) => row.get('.who').attributes('title'))).toEqual([
+      'Ines Bauer (1001)',
+      'Extension 1099',
+    ]);
     expect(rows[0]?.get('[data-testid="refuse-uacsta"]').attributes('aria-label')).toBe(
       'Refuse the call ringing on Ines Bauer’s desk phone',
     );
