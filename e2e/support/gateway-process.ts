@@ -18,8 +18,11 @@ export interface GatewayProcess {
   isRunning(): boolean;
   /** Kills the process at once, like a crash or a pulled cable (no goodbye to the browsers). */
   kill(): Promise<void>;
-  /** Starts it again with the same settings and waits until it is ready. */
-  restart(): Promise<void>;
+  /**
+   * Kills it (SIGKILL) and starts it again with the same settings, `changes` added (a new release: another
+   * DASHBOARD_DIR), and waits until it is ready.
+   */
+  restart(changes?: Record<string, string>): Promise<void>;
   /** Recent output, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -88,8 +91,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     env,
     isRunning: () => child?.isRunning() ?? false,
     kill: async () => void (await child?.stop('SIGKILL')),
-    restart: async () => {
+    restart: async (changes = {}) => {
       await child?.stop('SIGKILL');
+      Object.assign(env, changes);
       await start();
     },
     output: () => child?.output() ?? '',
