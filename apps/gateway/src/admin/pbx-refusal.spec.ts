@@ -136,7 +136,7 @@ describe('PBX refusals in plain words', () => {
         refused({ invalidParamList: [{ field: 'id', validation_type: 'in_use' }] }),
         { id: 1 },
       ).message,
-    ).toBe('The PBX could not delete the IVR. Item: It is still in use elsewhere on the PBX.');
+    ).toBe('The PBX could not delete the IVR. It is still in use elsewhere on the PBX.');
     for (const code of [40002, 40003, 40004, 50001, -1, 12345]) expectPlain(answer(code));
   });
 });

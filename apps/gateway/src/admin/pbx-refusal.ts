@@ -133,7 +133,8 @@ export function pbxRefusal(
     if (!entry.field) continue;
     const sentence = invalidSentence(entry.validation_type ?? '', quotable(entry.field, entry.value, body));
     fields.push({ field: entry.field, message: sentence });
-    sentences.push(`${capitalised(fieldWords(entry.field))}: ${sentence}`);
+    // `id` is the object itself (a delete of something in use): no label to put before the sentence.
+    sentences.push(entry.field === 'id' ? sentence : `${capitalised(fieldWords(entry.field))}: ${sentence}`);
   }
   const what = `the ${resourceNoun(resource)}`;
   if (error.duplicateFieldList.length > 0 && sentences.length > 0)

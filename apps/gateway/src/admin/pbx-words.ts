@@ -58,7 +58,6 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   assignment_mode: 'assignment',
   template_name: 'template',
   provisioning_method: 'provisioning',
-  id: 'item',
 };
 
 /**
