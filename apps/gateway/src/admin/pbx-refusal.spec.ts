@@ -81,7 +81,7 @@ describe('PBX refusals in plain words', () => {
       {},
     );
     expect(phones.fields.map((f) => f.message)).toEqual([
-      'MAC address of line 2 of phone list “00:1A:2B:3C:4D:99” is given twice in this request.',
+      'The MAC address “00:1A:2B:3C:4D:99” is given twice in this request.',
       'An IP phone with the MAC address “00:1A:2B:3C:4D:01” already exists.',
     ]);
     phones.fields.forEach((field) => expectPlain(field.message));

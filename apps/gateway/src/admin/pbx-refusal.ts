@@ -19,6 +19,12 @@ export interface PbxRefusalFacts {
 /** Kinds of object a 40003 may name as the holder of a value (docs/pbx/errors-and-formats.md). */
 const HOLDER_WORDS: Readonly<Record<string, string>> = { ivr: 'IVR', phone: 'IP phone' };
 
+/**
+ * The last name of a path (`phone_list[2].mac` -> `mac`): the form marks the field itself, and the value
+ * quoted says which one, so sentences never count list items (a batch's item 2 is not a CSV's line 2).
+ */
+const leaf = (path: string) => path.replace(/^.*[.\]]/, '');
+
 /** Longest value quoted in a sentence. */
 const QUOTED_MAX = 60;
 
@@ -37,7 +43,7 @@ function sentValue(body: Readonly<Record<string, unknown>>, path: string): strin
 
 /** The value to quote for a field: the PBX's, else the request's; never a secret's. */
 function quotable(path: string, pbxValue: string | undefined, body: Readonly<Record<string, unknown>>) {
-  const key = path.replace(/^.*[.\]]/, '');
+  const key = leaf(path);
   if (AUDIT_SECRET_FIELDS.has(key) || /password|secret|token/i.test(key)) return undefined;
   const value = pbxValue ?? sentValue(body, path);
   return value === undefined || value === '' ? undefined : value;
@@ -45,7 +51,7 @@ function quotable(path: string, pbxValue: string | undefined, body: Readonly<Rec
 
 /** `named “Partners”`, `with the number “6200”`: how a value of `field` describes an object. */
 function describedBy(field: string, value: string | undefined): string {
-  const key = field.replace(/^.*[.\]]/, '');
+  const key = leaf(field);
   if (value === undefined) return `with the same ${fieldWords(key)}`;
   if (key === 'name') return `named ${quote(value)}`;
   return `with the ${fieldWords(key)} ${quote(value)}`;
@@ -62,11 +68,11 @@ function duplicateSentence(
   const holder = entry.external_source ?? resource;
   const sameKind = holder === resource || HOLDER_WORDS[holder] === resourceNoun(resource);
   if (holder === 'request')
-    return `${capitalised(fieldWords(field))}${value ? ` ${quote(value)}` : ''} is given twice in this request.`;
+    return `The ${fieldWords(leaf(field))}${value ? ` ${quote(value)}` : ''} is given twice in this request.`;
   if (sameKind) return `${aResource(resource)} ${describedBy(field, value)} already exists.`;
   const holderWords = HOLDER_WORDS[holder] ?? resourceNoun(holder);
   const name = entry.external_source_name ? ` ${quote(entry.external_source_name)}` : '';
-  return `The ${fieldWords(field.replace(/^.*[.\]]/, ''))}${value ? ` ${quote(value)}` : ''} is already used by ${holderWords}${name}.`;
+  return `The ${fieldWords(leaf(field))}${value ? ` ${quote(value)}` : ''} is already used by ${holderWords}${name}.`;
 }
 
 /** What the PBX's `validation_type` says of a value, as a sentence next to the field. */
@@ -134,7 +140,9 @@ export function pbxRefusal(
     const sentence = invalidSentence(entry.validation_type ?? '', quotable(entry.field, entry.value, body));
     fields.push({ field: entry.field, message: sentence });
     // `id` is the object itself (a delete of something in use): no label to put before the sentence.
-    sentences.push(entry.field === 'id' ? sentence : `${capitalised(fieldWords(entry.field))}: ${sentence}`);
+    sentences.push(
+      entry.field === 'id' ? sentence : `${capitalised(fieldWords(leaf(entry.field)))}: ${sentence}`,
+    );
   }
   const what = `the ${resourceNoun(resource)}`;
   if (error.duplicateFieldList.length > 0 && sentences.length > 0)

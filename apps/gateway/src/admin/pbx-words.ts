@@ -60,18 +60,9 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   provisioning_method: 'provisioning',
 };
 
-/**
- * A parameter path in words: `name` -> `name`, `phone_list[2].mac` -> `MAC address of line 3 of phone list`,
- * `pressN_dest_value` -> `press1 dest value`.
- */
-export function fieldWords(path: string): string {
-  const parts = /^(.*?)\[(\d+)\]\.?(.*)$/.exec(path);
-  if (parts) {
-    const [, list = '', index = '0', rest = ''] = parts;
-    const line = `line ${Number(index) + 1} of ${fieldWords(list)}`;
-    return rest ? `${fieldWords(rest)} of ${line}` : line;
-  }
-  return FIELD_WORDS[path] ?? path.replace(/_/g, ' ');
+/** A parameter name in words: `number_list` -> `numbers`, `press1_dest_value` -> `press1 dest value`. */
+export function fieldWords(name: string): string {
+  return FIELD_WORDS[name] ?? name.replace(/_/g, ' ');
 }
 
 /** The first letter in upper case. */
