@@ -62,7 +62,10 @@ describe('audit summaries of bulk changes and call control', () => {
     );
     expect(
       auditSummary('queue/agent_login', { ext_ids: [1, 2], queue_id: 3, operation: 'logout' })?.summary,
-    ).toBe('logged extension ids 1, 2 out in queue id 3');
+    ).toBe('logged extension ids 1, 2 out of queue id 3');
+    expect(auditSummary('agent/login', { ext_id: 12, operation: 'login', queue_ids: '1,2' })?.summary).toBe(
+      'logged extension id 12 in to queue ids 1,2',
+    );
     expect(auditSummary('call/listen', { monitor: '1001', channel_id: 'c', type: 'barge' })?.summary).toBe(
       'started to barge in on a call from extension 1001',
     );

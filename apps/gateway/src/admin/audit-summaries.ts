@@ -34,11 +34,11 @@ function named(names: readonly string[]): string {
 /** The ids of `batch_id_list` as text. */
 const ids = (body: PbxItem) => (Array.isArray(body['batch_id_list']) ? body['batch_id_list'].map(text) : []);
 
-/** "of queues 1, 2", "in queue 3", or nothing. */
-function queues(body: PbxItem): string {
-  if (body['queue_id'] !== undefined) return ` in queue id ${text(body['queue_id'])}`;
+/** " in queue id 3", " of queue ids 1, 2" (with `preposition`), or nothing. */
+function queues(body: PbxItem, preposition = 'in'): string {
+  if (body['queue_id'] !== undefined) return ` ${preposition} queue id ${text(body['queue_id'])}`;
   const list = text(body['queue_ids']);
-  return list ? ` for queue ids ${list}` : '';
+  return list ? ` ${preposition} queue ids ${list}` : '';
 }
 
 /** Whose agent state a call changes: "extension id 12", "extension ids 12, 13". */
@@ -59,7 +59,7 @@ const on = (word: string, value: unknown) => (text(value) ? ` ${word} ${text(val
 
 function login(body: PbxItem): AuditSummary {
   const out = body['operation'] === 'logout';
-  return { summary: `logged ${agents(body)} ${out ? 'out' : 'in'}${queues(body)}` };
+  return { summary: `logged ${agents(body)} ${out ? 'out' : 'in'}${queues(body, out ? 'of' : 'to')}` };
 }
 
 function pause(body: PbxItem): AuditSummary {
