@@ -198,6 +198,31 @@ describe('admin screens: pause reasons, phones, routes, contacts, message channe
     await checkLooks(page, 'phones');
   });
 
+  it('keeps the audit trail to what changed: no reads, and the phones added in words', async () => {
+    // The admin session so far read phones, extensions, phone options and pause reasons, and changed two things.
+    await page.goto(`${stack.gateway.url}/console`);
+    const entries = page.getByTestId('audit-entry');
+    await expect
+      .poll(() => entries.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action'))), {
+        timeout: 10_000,
+      })
+      .toEqual(expect.arrayContaining(['pbx:phone/batchcreate', 'pbx:queue_pause_reason/update']));
+    const actions = await entries.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action') ?? ''));
+    const reads = actions.filter((a) => /\/(list|search|get|query|compatibility|get_menuoptions)$/.test(a));
+    expect(reads).toEqual([]);
+    const phones = await entries.filter({ hasText: 'phones:' }).allTextContents();
+    const first = must(world.extensions[0], 'an extension');
+    expect(phones.join(' ')).toContain(`80:5E:C0:AB:00:00 to extension id ${first.id}`);
+    for (const sentence of phones) {
+      expect(sentence).toMatch(/admin added \d+ .*phones?: 80:5E:C0:AB:/);
+      expect(sentence).not.toMatch(/[{}[\]"]|phone_list|batchcreate/);
+    }
+    // However many batches the import took, they add up to the 48 phones it added.
+    const added = phones.map((text) => Number(/added (\d+)/.exec(text)?.[1] ?? 0));
+    expect(added.reduce((a, b) => a + b, 0)).toBe(48);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('shows message channel health and routing with no provider secret anywhere in the page', async () => {
     await go('message-channels');
     const rows = page.getByTestId('channel-row');

@@ -115,7 +115,7 @@ describe('PBX administration in the console', () => {
     await viewer.context().close();
   });
 
-  it('allowlist rule: a rule error before sending, then create, find, view, edit and delete', async () => {
+  it('allowlist rule: errors in words before sending and from the PBX, then create, find, view, edit and delete', async () => {
     // The overview first: every screen listed, nothing for axe-core to find.
     expect(await admin.getByTestId('admin-sections').locator('h2').allTextContents()).toEqual(
       expect.arrayContaining(['Allowlist', 'Blocklist', 'PIN lists', 'IVRs', 'Message queues']),
@@ -126,12 +126,32 @@ describe('PBX administration in the console', () => {
     await admin.getByTestId('input-name').fill('e2e partners');
     await admin.getByTestId('input-number_list').fill('5550100\n555 0101');
     await admin.getByTestId('form-save').click();
-    // The PBX's amp_list rule, checked in the page: nothing was sent.
+    // Numbers and dial patterns only, checked line by line in the page: nothing was sent.
     const numbers = admin.getByTestId('input-number_list');
     await expect.poll(() => numbers.getAttribute('aria-invalid')).toBe('true');
     const errorId = await numbers.getAttribute('aria-describedby');
-    expect(await admin.locator(`[id="${errorId?.split(' ')[0]}"]`).textContent()).toContain('separated by &');
+    expect(await admin.locator(`[id="${errorId?.split(' ')[0]}"]`).textContent()).toContain(
+      'Line 2 (“555 0101”) is not a phone number or dial pattern.',
+    );
+    await numbers.fill('5550100\nabc-not-a-number');
+    await admin.getByTestId('form-save').click();
+    await expect
+      .poll(() => admin.getByTestId('field-error-number_list').textContent())
+      .toContain('Line 2 (“abc-not-a-number”) is not a phone number or dial pattern.');
     expect(await named('allow_numbers', 'e2e partners')).toEqual([]);
+
+    // A name another rule has: the PBX's refusal, in words, on the name field.
+    await admin.getByTestId('input-name').fill('VIP customers');
+    await numbers.fill('5550100');
+    await admin.getByTestId('form-save').click();
+    const taken = 'An allowlist rule named “VIP customers” already exists.';
+    await expect.poll(() => admin.getByTestId('field-error-name').textContent()).toBe(taken);
+    expect(await admin.getByTestId('input-name').getAttribute('aria-invalid')).toBe('true');
+    expect(await admin.getByTestId('form-error').textContent()).toContain(taken);
+    expect(await admin.locator('main').textContent()).not.toMatch(/errcode|40003|DUPLICATE|allow_numbers/);
+    expect(await axeViolations(admin)).toEqual([]);
+    await look('admin-allowlist-refused');
+    await admin.getByTestId('input-name').fill('e2e partners');
 
     await numbers.fill('5550100\n5550101');
     await admin.getByTestId('input-limit_type').selectOption('both');
@@ -194,6 +214,7 @@ describe('PBX administration in the console', () => {
     await key('press2').getByTestId('ivr-dest-value').selectOption({ index: 1 });
     await key('press2').getByTestId('ivr-record').check();
     await key('timeout').getByTestId('ivr-dest').selectOption('end_call');
+    await admin.getByTestId('input-dial_ext_option').selectOption('restrict');
     await admin.getByTestId('choice-restrict_dial_ext_list').first().check();
     await admin.getByTestId('form-save').click();
     await expect.poll(() => admin.getByTestId('field-error-prompt_repeat').textContent()).toContain('5');
@@ -238,6 +259,56 @@ describe('PBX administration in the console', () => {
     expect(after.data['press1_dest']).toBe('queue');
     await remove('e2e menu', 'IVR');
     expect(await named('ivr', 'e2e menu')).toEqual([]);
+  });
+
+  it('IVR: saved without direct dialling, and with any extension, no extension ticked', async () => {
+    await screen('ivrs');
+    const detail = async (name: string) => {
+      const [made] = await named<{ id: number; name: string }>('ivr', name);
+      const answer = await adminPbx<{ data: Record<string, unknown> }>(
+        stack.gateway.url,
+        stack.adminToken,
+        'ivr/get',
+        { id: made?.id },
+      );
+      return answer.data;
+    };
+    await admin.getByTestId('resource-new').click();
+    const option = admin.getByTestId('input-dial_ext_option');
+    // The four choices, the two without a list first; a new IVR starts with no direct dialling.
+    expect(await option.locator('option').allTextContents()).toEqual([
+      'No: callers cannot dial an extension',
+      'Yes: any extension',
+      'Only the extensions ticked below',
+      'Every extension except those ticked below',
+    ]);
+    expect(await option.inputValue()).toBe('disable');
+    expect(await admin.locator('[data-testid^="choice-"][data-testid$="dial_ext_list"]').count()).toBe(0);
+    await admin.getByTestId('input-number').fill('6391');
+    await admin.getByTestId('input-name').fill('e2e no dialling');
+    expect(await axeViolations(admin)).toEqual([]);
+    await save('The IVR “e2e no dialling” is created.');
+    expect(await detail('e2e no dialling')).toMatchObject({ number: '6391', dial_ext_option: 'disable' });
+
+    await admin.getByTestId('resource-new').click();
+    await admin.getByTestId('input-number').fill('6392');
+    await admin.getByTestId('input-name').fill('e2e any extension');
+    await option.selectOption('all');
+    await save('The IVR “e2e any extension” is created.');
+    const any = await detail('e2e any extension');
+    expect(any).toMatchObject({ number: '6392', dial_ext_option: 'all' });
+    expect(any['dial_ext_list'] ?? []).toEqual([]);
+
+    // Edited back to no direct dialling: the form reads the PBX's option as it is.
+    await find('e2e any extension');
+    await row('e2e any extension').getByTestId('row-edit').click();
+    await expect.poll(() => option.inputValue()).toBe('all');
+    await option.selectOption('disable');
+    await save('The IVR “e2e any extension” is saved.');
+    expect(await detail('e2e any extension')).toMatchObject({ dial_ext_option: 'disable' });
+    await remove('e2e any extension', 'IVR');
+    await find('e2e no dialling');
+    await remove('e2e no dialling', 'IVR');
   });
 
   it('message queue: members ticked from the extensions, edited, deleted', async () => {

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
+import { MetricsService } from '../src/health/metrics.service.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { secretPaths } from '../src/admin/secret-fields.js';
@@ -168,9 +169,93 @@ describe('PBX configuration through the gateway', () => {
       error: {
         code: 'pbx_error',
         errcode: 40002,
-        fields: [{ field: 'members[0].extension_id', message: expect.stringContaining('does not have') }],
+        fields: [
+          {
+            field: 'members[0].extension_id',
+            message: 'The PBX has nothing matching “987654”; it may have been deleted.',
+          },
+        ],
       },
     });
+  });
+
+  it('words a duplicate name on the name field, with no PBX code or operation in what a person reads', async () => {
+    const answer = await pbx('allow_numbers/create', {
+      name: 'VIP customers',
+      limit_type: 'both',
+      number_list: '5550100',
+    });
+    expect(answer.status).toBe(502);
+    const sentence = 'An allowlist rule named “VIP customers” already exists.';
+    expect(answer.body).toMatchObject({
+      ok: false,
+      error: { code: 'pbx_error', message: sentence, fields: [{ field: 'name', message: sentence }] },
+    });
+    const [entry] = (await auditOf('pbx:allow_numbers/create')).filter((e) => e.result === 'error');
+    expect(entry && auditSentence(entry)).toMatch(
+      /– failed: An allowlist rule named “VIP customers” already exists\.$/,
+    );
+    expect(JSON.stringify(entry)).not.toMatch(/errcode|40003|DUPLICATE/);
+  });
+
+  it('checks numbers before sending: only numbers and dial patterns reach the PBX', async () => {
+    const sent = async () => (await sim.stats()).requests.by_operation['allow_numbers/create'] ?? 0;
+    const before = await sent();
+    const answer = await pbx('allow_numbers/create', {
+      name: 'Letters',
+      limit_type: 'both',
+      number_list: '5550100&abc-not-a-number',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ok: false, error: { fields: [{ field: 'number_list' }] } });
+    expect(await sent()).toBe(before);
+  });
+
+  it('counts reads in the metrics instead of the audit trail, and words a bulk phone change', async () => {
+    const metric = async () => {
+      const text = await gateway.app.get(MetricsService).render();
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('switchboard_admin_pbx_reads_total{operation="phone/search",result="ok"}'));
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const readsBefore = await metric();
+    const trailBefore = await auditOf('pbx:phone/search');
+    await pbx('phone/search', { page: 1, page_size: 10 });
+    await pbx('extension/list', { page_size: 2 });
+    await pbx('auto_provisioning/compatibility', { menu: 'phone_vendor' });
+    expect(await metric()).toBe(readsBefore + 1);
+    expect(trailBefore).toEqual([]);
+    for (const read of ['phone/search', 'extension/list', 'auto_provisioning/compatibility'])
+      expect(await auditOf(`pbx:${read}`), read).toEqual([]);
+
+    const extensions = await pbx('extension/list', { page_size: 2 });
+    const [first, second] = extensions.body.ok ? (extensions.body.data['data'] as { id: number }[]) : [];
+    const vendors = await pbx('auto_provisioning/compatibility', { menu: 'phone_vendor' });
+    const vendor = vendors.body.ok ? (vendors.body.data['data'] as { value: string }[])[0]?.value : '';
+    const models = await pbx('auto_provisioning/compatibility', { menu: 'phone_model', vendor });
+    const model = models.body.ok ? (models.body.data['data'] as { value: string }[])[0]?.value : '';
+    const templates = await pbx('auto_provisioning/compatibility', { menu: 'phone_template', vendor, model });
+    const template = templates.body.ok ? (templates.body.data['data'] as { value: string }[])[0]?.value : '';
+    const methods = await pbx('auto_provisioning/compatibility', { menu: 'autop_method', vendor, model });
+    const method = methods.body.ok ? (methods.body.data['data'] as { value: string }[])[0]?.value : '';
+    const created = await pbx('phone/batchcreate', {
+      vendor,
+      model,
+      template_name: template,
+      provisioning_method: method,
+      phone_list: [
+        { mac: '00:1A:2B:3C:4D:99', ext_id: first?.id },
+        { mac: '00:1A:2B:3C:4D:98', ext_id: second?.id },
+      ],
+    });
+    expect(created.body).toMatchObject({ ok: true });
+    const [entry] = await auditOf('pbx:phone/batchcreate');
+    expect(entry && auditSentence(entry)).toBe(
+      `admin added 2 ${vendor} ${model} phones: 00:1A:2B:3C:4D:99 to extension id ${first?.id}, ` +
+        `00:1A:2B:3C:4D:98 to extension id ${second?.id}`,
+    );
+    expect(JSON.stringify(entry)).not.toMatch(/[[{]"mac"/);
   });
 
   it('gives admins the schema for forms, and nobody else', async () => {

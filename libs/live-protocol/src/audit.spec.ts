@@ -86,6 +86,26 @@ describe('audit sentences', () => {
     expect(auditActionGroup('future:thing')).toBe('other');
   });
 
+  it('reads a bulk change as the gateway summed it up in words, whatever its changes hold', () => {
+    const bulk = entry({
+      action: 'pbx:phone/batchcreate',
+      target: '',
+      facts: {
+        summary:
+          'added 2 phones: 00:1A:2B:3C:4D:99 to extension id 130, 00:1A:2B:3C:4D:98 to extension id 131',
+      },
+      changes: [{ field: 'phone 00:1A:2B:3C:4D:99', after: 'extension id 130' }],
+    });
+    expect(auditSentence(bulk)).toBe(
+      'Ana added 2 phones: 00:1A:2B:3C:4D:99 to extension id 130, 00:1A:2B:3C:4D:98 to extension id 131',
+    );
+    expect(
+      auditSentence({ ...bulk, result: 'error', detail: 'The PBX is busy; try again in a moment.' }),
+    ).toBe(
+      'Ana added 2 phones: 00:1A:2B:3C:4D:99 to extension id 130, 00:1A:2B:3C:4D:98 to extension id 131 – failed: The PBX is busy; try again in a moment.',
+    );
+  });
+
   it('reads a configuration change with its before and after, secrets only as changed', () => {
     const pbx = (change: 'create' | 'update' | 'delete', changes: AuditEntryView['changes']) =>
       auditSentence(

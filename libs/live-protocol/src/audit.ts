@@ -111,6 +111,11 @@ export interface AuditFacts {
   call?: string;
   /** What an admin PBX call did to `item`. */
   change?: 'create' | 'update' | 'delete';
+  /**
+   * What an admin PBX call did, in words, when one item's before/after does not tell it (a bulk change,
+   * call control): the sentence after the user, e.g. "added 2 phones: 00:1A:2B:3C:4D:99 to extension id 130, …".
+   */
+  summary?: string;
 }
 
 function agentOf(f: AuditFacts): string {
@@ -188,6 +193,7 @@ function changeText(change: AuditChange, kind: 'create' | 'update' | 'delete'): 
  */
 function pbxSentence(entry: AuditEntryView, facts: AuditFacts): string {
   const operation = entry.action.slice(4);
+  if (facts.summary) return `${entry.user} ${facts.summary}`;
   if (!facts.change || !facts.item)
     return `${entry.user} called the PBX operation ${operation}${entry.target ? ` on ${entry.target}` : ''}`;
   const kind = facts.change;

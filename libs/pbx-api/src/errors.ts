@@ -15,6 +15,16 @@ export interface PbxInvalidParam {
   validation_type?: string;
 }
 
+/** An entry of the PBX's `duplicate_field_list` (40003): the field, its value, and what already uses it. */
+export interface PbxDuplicateField {
+  field?: string;
+  value?: string;
+  /** The kind of object that already uses the value, e.g. `ivr`, `extension`. */
+  external_source?: string;
+  /** That object's name. */
+  external_source_name?: string;
+}
+
 /**
  * Base of every error this library throws. Switch on the literal `code`:
  * `validation`, `pbx`, `auth`, `transport`, `timeout`.
@@ -53,18 +63,22 @@ export class PbxApiError extends PbxError {
   readonly errcode: number;
   readonly errmsg: string;
   readonly invalidParamList: readonly PbxInvalidParam[];
+  /** 40003: the values already in use, by field (empty for other codes). */
+  readonly duplicateFieldList: readonly PbxDuplicateField[];
 
   constructor(
     operation: string,
     errcode: number,
     errmsg: string,
     invalidParamList: readonly PbxInvalidParam[] = [],
+    duplicateFieldList: readonly PbxDuplicateField[] = [],
   ) {
-    const fields = invalidParamList.map((p) => p.field ?? '?').join(', ');
+    const fields = [...invalidParamList, ...duplicateFieldList].map((p) => p.field ?? '?').join(', ');
     super(`${operation} failed: errcode ${errcode} ${errmsg}${fields ? ` (${fields})` : ''}`, operation);
     this.errcode = errcode;
     this.errmsg = errmsg;
     this.invalidParamList = invalidParamList;
+    this.duplicateFieldList = duplicateFieldList;
   }
 }
 

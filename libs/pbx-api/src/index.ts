@@ -21,6 +21,7 @@ export {
   PbxValidationError,
   type FieldViolation,
   type PbxInvalidParam,
+  type PbxDuplicateField,
 } from './errors.js';
 export { isTokenErrcode, PBX_ERRCODE, PBX_ERRMSG } from './errcodes.js';
 

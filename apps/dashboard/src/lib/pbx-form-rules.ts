@@ -24,8 +24,12 @@ export type PbxFormContext = Pick<PbxSchemaAnswer, 'formats' | 'limits'>;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const MAC = /^(?:[0-9A-Fa-f]{12}|[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4})$/;
-const PHONE_ITEM = /^[0-9A-Za-z+*#._-]+$/;
+// libs/pbx-api/src/rules/formats.ts: a number, or a pattern of digits, X Z N, [1-5] sets, . and !.
+const NUMBER_OR_PATTERN = /^\+?(?:[0-9XZNxzn.!]|\[(?:[0-9](?:-[0-9])?)+\])+$/;
 const DIGITS = /^\d+$/;
+
+/** Whether one entry of an allowlist or blocklist is one the PBX takes: a number or a dial pattern. */
+export const isNumberOrPattern = (item: string): boolean => NUMBER_OR_PATTERN.test(item);
 
 const isPort = (text: string) => DIGITS.test(text) && Number(text) >= 1 && Number(text) <= 65535;
 const parts = (value: string, separator: string) => value.split(separator).map((part) => part.trim());
@@ -39,7 +43,7 @@ const FORMAT_TESTS: Readonly<Record<PbxFormatName, (value: string) => boolean>> 
     return at > 0 && IPV4.test(value.slice(0, at)) && isPort(value.slice(at + 1));
   },
   mac: (value) => MAC.test(value),
-  amp_list: (value) => parts(value, '&').every((item) => PHONE_ITEM.test(item)),
+  amp_list: (value) => parts(value, '&').every(isNumberOrPattern),
   comma_id_list: (value) => parts(value, ',').every((item) => DIGITS.test(item)),
   comma_digit_list: (value) => parts(value, ',').every((item) => DIGITS.test(item)),
   member_channel_ids: (value) =>

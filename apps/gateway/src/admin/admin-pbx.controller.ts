@@ -14,10 +14,10 @@ import {
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   ok,
-  pbxInvalidParamFields,
   type AdminPbxAnswer,
   type AuditChange,
   type AuditFacts,
+  type PbxOperationKind,
   type PbxSchemaAnswer,
   type RestResult,
 } from '@switchboard/live-protocol';
@@ -27,10 +27,12 @@ import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
+import { MetricsService } from '../health/metrics.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { BudgetBusyError } from '../pbx/request-budget.js';
 import { findAdminOperation, type AdminOperation } from './admin-operations.js';
+import { auditSummary } from './audit-summaries.js';
 import {
   changesConfiguration,
   createdChanges,
@@ -43,7 +45,8 @@ import {
   wholeListItem,
   type PbxItem,
 } from './config-audit.js';
-import { operationKind, pbxSchemaAnswer } from './pbx-schema.js';
+import { pbxRefusal } from './pbx-refusal.js';
+import { auditedKind, operationKind, pbxSchemaAnswer } from './pbx-schema.js';
 import { withoutSecrets } from './secret-fields.js';
 
 /**
@@ -75,9 +78,10 @@ function targetOf(params: Record<string, unknown>): string {
 
 /**
  * Every pbx-api operation for admins: POST /api/pbx/<resource>/<action> with the operation's parameters as
- * the JSON body. Bodies are checked with the operation's rules (400 naming each field), calls are audited,
- * and failures are mapped: PBX errcode -> 502 with errcode and errmsg, PBX unreachable -> 503, request
- * budget full -> 429 with Retry-After.
+ * the JSON body. Bodies are checked with the operation's rules (400 naming each field); calls that change
+ * something are audited, reads only counted (switchboard_admin_pbx_reads_total); failures are mapped: PBX
+ * errcode -> 502 in plain words with each field the PBX named, PBX unreachable -> 503, request budget full ->
+ * 429 with Retry-After.
  */
 @ApiTags('pbx')
 @ApiSignedIn()
@@ -90,6 +94,7 @@ export class AdminPbxController {
   constructor(
     private readonly pbx: PbxConnectionService,
     private readonly audit: AuditService,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Get('schema')
@@ -141,7 +146,13 @@ export class AdminPbxController {
     const params = (body ?? {}) as Record<string, unknown>;
     const kind = operationKind(name, operation.spec);
     let facts: AuditFacts | undefined;
-    const record = (result: 'ok' | 'error', detail: string, changes?: AuditChange[]) =>
+    // Reads change nothing: counted, not written to the trail, so it keeps what changed.
+    const audited = auditedKind(name, kind);
+    const record = (result: 'ok' | 'error', detail: string, changes?: AuditChange[]) => {
+      if (!audited) {
+        this.metrics.adminPbxRead(name, result);
+        return;
+      }
       this.audit.record({
         user: principal.session.user,
         action: `pbx:${name}`,
@@ -151,6 +162,7 @@ export class AdminPbxController {
         ...(facts ? { facts } : {}),
         ...(changes ? { changes } : {}),
       });
+    };
     const violations = validate(operation.spec.params, params, { rejectUnknown: true });
     if (violations.length > 0) {
       const message = `Invalid request: ${violations.map((v) => `${v.field} ${v.message}`).join('; ')}`;
@@ -162,17 +174,20 @@ export class AdminPbxController {
     }
     // Other spellings of a field (quirks.ts) become the field's own name, as the typed client takes it.
     const canonical = canonicalParams(operation.spec.params, params);
+    const bulk = auditSummary(name, canonical);
     try {
       const before =
         kind === 'update' || kind === 'delete' ? await this.currentItem(name, canonical) : undefined;
-      if (changesConfiguration(kind)) facts = { item: itemWords(name, before, canonical), change: kind };
+      if (bulk) facts = { summary: bulk.summary, ...(changesConfiguration(kind) ? { change: kind } : {}) };
+      else if (changesConfiguration(kind)) facts = { item: itemWords(name, before, canonical), change: kind };
       const answer = await this.pbx.request(name, (client) => operation.invoke(client, canonical), {
         priority: 'background',
         maxWaitMs: ADMIN_MAX_BUDGET_WAIT_MS,
       });
       // A create answers the new item's id: the sentence names it.
-      if (kind === 'create') facts = { item: itemWords(name, createdItem(answer), canonical), change: kind };
-      record('ok', 'done', this.changesOf(kind, before, canonical));
+      if (kind === 'create' && !bulk)
+        facts = { item: itemWords(name, createdItem(answer), canonical), change: kind };
+      record('ok', 'done', bulk ? bulk.changes : this.changesOf(kind, before, canonical));
       return ok(withoutSecrets(answer));
     } catch (error) {
       if (error instanceof BudgetBusyError) {
@@ -186,7 +201,7 @@ export class AdminPbxController {
           { retryAfterSec },
         );
       }
-      throw this.failure(error, name, record);
+      throw this.failure(error, name, kind, canonical, record);
     }
   }
 
@@ -220,7 +235,13 @@ export class AdminPbxController {
     }
   }
 
-  private failure(error: unknown, name: string, record: (result: 'error', detail: string) => void): Error {
+  private failure(
+    error: unknown,
+    name: string,
+    kind: PbxOperationKind,
+    body: Record<string, unknown>,
+    record: (result: 'error', detail: string) => void,
+  ): Error {
     if (error instanceof PbxValidationError) {
       record('error', `invalid ${error.violations.map((v) => `${v.field} (${v.rule})`).join(', ')}`);
       return restError(HttpStatus.BAD_REQUEST, 'invalid_payload', error.message, {
@@ -228,13 +249,14 @@ export class AdminPbxController {
       });
     }
     if (error instanceof PbxApiError) {
-      const message = `The PBX refused ${name}: ${error.errmsg} (errcode ${error.errcode}).`;
-      record('error', message);
-      return restError(HttpStatus.BAD_GATEWAY, 'pbx_error', message, {
+      // Words for people (message, fields); the PBX's own code and list stay beside them for programs.
+      const refusal = pbxRefusal(name, kind, error, body);
+      record('error', refusal.message);
+      return restError(HttpStatus.BAD_GATEWAY, 'pbx_error', refusal.message, {
         errcode: error.errcode,
         errmsg: error.errmsg,
         invalidParams: error.invalidParamList,
-        ...(error.invalidParamList?.length ? { fields: pbxInvalidParamFields(error.invalidParamList) } : {}),
+        ...(refusal.fields.length > 0 ? { fields: refusal.fields } : {}),
       });
     }
     const detail = describePbxError(error);
@@ -244,7 +266,7 @@ export class AdminPbxController {
       return restError(
         HttpStatus.SERVICE_UNAVAILABLE,
         'pbx_unavailable',
-        `The PBX cannot be reached right now (${name}).`,
+        'The PBX cannot be reached right now; try again in a moment.',
       );
     }
     this.log.error({ msg: 'admin PBX call failed unexpectedly', operation: name, error: detail });

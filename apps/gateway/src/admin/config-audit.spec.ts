@@ -36,8 +36,8 @@ describe('configuration changes for the audit log', () => {
     expect(updatedChanges({ id: 1, members: [{ id: 7, extension_id: 26 }] }, { id: 1, members })).toEqual([
       {
         field: 'members',
-        before: '1 item: [{"id":7,"extension_id":26}]',
-        after: '1 item: [{"extension_id":26}]',
+        before: 'id 7, extension id 26',
+        after: 'extension id 26',
       },
     ]);
   });
@@ -123,8 +123,19 @@ describe('configuration changes for the audit log', () => {
     expect(itemRead('allow_numbers/update', {}, exists)).toBeUndefined();
   });
 
-  it('writes values as one line', () => {
+  it('writes values as one line of words, never JSON', () => {
     expect(valueText(['a', 'b'])).toBe('a, b');
+    expect(
+      valueText([
+        { mac: '00:1A:2B:3C:4D:99', ext_id: 130 },
+        { mac: '00:1A:2B:3C:4D:98', ext_id: 131 },
+      ]),
+    ).toBe('mac 00:1A:2B:3C:4D:99, ext id 130; mac 00:1A:2B:3C:4D:98, ext id 131');
+    expect(valueText({ value: '1', type: 'extension', pin: '1234' })).toBe('value 1, type extension');
+    expect(valueText([{ text: 'Out', value: '4', extra: { deep: [1, 2] } }])).toBe(
+      'text Out, value 4, extra deep 1, 2',
+    );
+    for (const value of [[{ a: 1 }], { b: [{ c: 2 }] }]) expect(valueText(value)).not.toMatch(/[{}[\]"]/);
     expect(valueText(null)).toBeUndefined();
     expect(valueText('x'.repeat(300))).toHaveLength(200);
   });

@@ -22,20 +22,28 @@ const RESOURCE_WORDS: Readonly<Record<string, string>> = {
 /** Longest value kept per field; the audit service cuts again, this keeps lists readable. */
 const VALUE_MAX = 200;
 
-/** A field's value as one line of text: lists of plain values joined, lists of objects counted. */
+/** An object as words: `extension id 26, type extension`; nested values the same way, secrets left out. */
+function objectWords(item: object, depth: number): string {
+  return Object.entries(item)
+    .filter(([key, value]) => isPresent(value) && !AUDIT_SECRET_FIELDS.has(key))
+    .map(([key, value]) => `${key.replace(/_/g, ' ')} ${depth > 2 ? '…' : wordsOf(value, depth + 1)}`)
+    .join(', ');
+}
+
+function wordsOf(value: unknown, depth: number): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return String(value);
+  if (!Array.isArray(value)) return objectWords(value, depth);
+  if (value.every((item) => typeof item !== 'object' || item === null))
+    return value.map((item) => String(item)).join(', ');
+  // Items of objects: each in words, `;` between them, so no JSON reaches the trail.
+  return value.map((item) => wordsOf(item, depth + 1)).join('; ');
+}
+
+/** A field's value as one line of words: lists of plain values joined, objects as `key value` pairs. */
 export function valueText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value.slice(0, VALUE_MAX);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) {
-    if (value.every((item) => typeof item !== 'object' || item === null))
-      return value
-        .map((item) => String(item))
-        .join(', ')
-        .slice(0, VALUE_MAX);
-    return `${value.length} item${value.length === 1 ? '' : 's'}: ${JSON.stringify(value).slice(0, VALUE_MAX)}`;
-  }
-  return JSON.stringify(value).slice(0, VALUE_MAX);
+  return wordsOf(value, 0).slice(0, VALUE_MAX);
 }
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';

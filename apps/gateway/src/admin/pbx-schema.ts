@@ -88,6 +88,17 @@ export function operationKind(name: string, spec: Pick<OperationSpec, 'idempoten
   return spec.idempotent ? 'read' : 'control';
 }
 
+/**
+ * Reads that hand out call content are audited like playing a recording or exporting call records: an AI
+ * transcript download. Every other read changes nothing and is only counted.
+ */
+const AUDITED_READS: ReadonlySet<string> = new Set(['cdr/aidownload']);
+
+/** Whether an admin call of `name` goes to the audit trail: everything but reads, and the reads above. */
+export function auditedKind(name: string, kind: PbxOperationKind): boolean {
+  return kind !== 'read' || AUDITED_READS.has(name);
+}
+
 let answer: PbxSchemaAnswer | undefined;
 
 /** Answer of GET /api/pbx/schema: built once from the rules data, the same objects every check uses. */

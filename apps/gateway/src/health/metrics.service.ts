@@ -55,6 +55,12 @@ export class MetricsService {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  private readonly adminReads = new Counter({
+    name: 'switchboard_admin_pbx_reads_total',
+    help: 'Admin PBX reads through POST /api/pbx (list, search, get, query, ...), by operation and result; they change nothing and are not audited.',
+    labelNames: ['operation', 'result'] as const,
+    registers: [this.registry],
+  });
   private readonly pbxState = new Gauge({
     name: 'switchboard_pbx_link_state',
     help: 'PBX link health: 2 connected, 1 degraded, 0 down.',
@@ -98,6 +104,11 @@ export class MetricsService {
   /** A password sign-in ended with `outcome`. */
   loginAttempt(outcome: 'succeeded' | 'failed' | 'throttled' | 'busy' | 'malformed'): void {
     this.logins.inc({ outcome });
+  }
+
+  /** An admin read a PBX operation that changes nothing (not audited). */
+  adminPbxRead(operation: string, result: 'ok' | 'error'): void {
+    this.adminReads.inc({ operation, result });
   }
 
   /** The PBX link state changed. */

@@ -63,11 +63,38 @@ describe('ivr/create', () => {
   });
 
   it('a number an extension already uses is 40003', async () => {
-    const extension = ctx.sim.control.world().extensions[0]?.number ?? '';
-    await expectPbxError(
-      ctx.client.ivr.create({ ...ivr(92), number: extension }),
+    const extension = ctx.sim.control.world().extensions[0];
+    const error = await expectPbxError(
+      ctx.client.ivr.create({ ...ivr(92), number: extension?.number ?? '' }),
       PBX_ERRCODE.DUPLICATE_KEY_VALUE,
     );
+    expect(error.duplicateFieldList).toEqual([
+      {
+        field: 'number',
+        value: extension?.number,
+        external_source: 'extension',
+        external_source_name: extension?.name,
+      },
+    ]);
+  });
+
+  it('takes an IVR without direct dialling, and one where callers may dial any extension, with no list', async () => {
+    for (const [n, option] of [
+      [94, 'disable'],
+      [95, 'all'],
+    ] as const) {
+      const { dial_ext_list: _list, ...rest } = ivr(n);
+      const { id } = await ctx.client.ivr.create({ ...rest, dial_ext_option: option });
+      const { data } = await ctx.client.ivr.get({ id });
+      expect(data).toMatchObject({ number: String(6300 + n), dial_ext_option: option });
+    }
+    // `allow` and `restrict` still need their list, on the wire too.
+    const { dial_ext_list: _list, ...noList } = ivr(96);
+    const answer = await ctx.raw('ivr/create', { ...noList, dial_ext_option: 'allow' });
+    expect(answer).toMatchObject({
+      errcode: PBX_ERRCODE.PARAMETER_ERROR,
+      invalid_param_list: [{ field: 'dial_ext_list', validation_type: 'required' }],
+    });
   });
 
   itHonoursTheContract(get, {
@@ -263,11 +290,41 @@ describe('allow_numbers/create and allow_numbers/query', () => {
     expect(data).toEqual([{ id, ...rule }]);
   });
 
-  it('a name already used is 40003', async () => {
-    await expectPbxError(
+  it('a name already used is 40003 naming the field, the value and the rule that has it', async () => {
+    const error = await expectPbxError(
       ctx.client.allowNumbers.create({ name: 'Contract partners', limit_type: 'inbound', number_list: '1' }),
       PBX_ERRCODE.DUPLICATE_KEY_VALUE,
     );
+    expect(error.duplicateFieldList).toEqual([
+      {
+        field: 'name',
+        value: 'Contract partners',
+        external_source: 'allow_numbers',
+        external_source_name: 'Contract partners',
+      },
+    ]);
+  });
+
+  it('takes numbers and dial patterns, and refuses anything else in the list with 40002 naming number_list', async () => {
+    const rule = {
+      name: 'Contract patterns',
+      limit_type: 'both' as const,
+      number_list: '+4420123&9011.&+[13-5]XZN!',
+    };
+    const { id } = await ctx.client.allowNumbers.create(rule);
+    expect((await ctx.client.allowNumbers.query({ ids: String(id) })).data).toEqual([{ id, ...rule }]);
+    for (const numbers of ['5550100&abc-not-a-number', '*99#', '555-0100']) {
+      const answer = await ctx.raw('allow_numbers/create', {
+        name: 'Bad',
+        limit_type: 'both',
+        number_list: numbers,
+      });
+      expect(answer, numbers).toMatchObject({
+        errcode: PBX_ERRCODE.PARAMETER_ERROR,
+        errmsg: 'PARAMETER ERROR',
+        invalid_param_list: [{ field: 'number_list', validation_type: 'format', value: numbers }],
+      });
+    }
   });
 
   it('query: a PBX failure is a PbxApiError with its errcode', async () => {

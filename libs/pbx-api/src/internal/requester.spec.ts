@@ -84,6 +84,43 @@ describe('PbxRequester', () => {
     expect((error as Error).message).toBe('queue/agent_status failed: errcode 40002 PARAMETER ERROR (id, x)');
   });
 
+  it('keeps the fields of a 40003 duplicate_field_list, with the object that already uses each value', async () => {
+    const fake = new FakePbx().reply({
+      body: {
+        errcode: 40003,
+        errmsg: 'DUPLICATE KEY VALUE',
+        submsg: 'name Partners is already used',
+        duplicate_field_list: [
+          {
+            field: 'name',
+            value: 'Partners',
+            external_source: 'allow_numbers',
+            external_source_name: 'Partners',
+          },
+          'junk',
+        ],
+      },
+    });
+    const error = await requester(fake)
+      .call('allow_numbers/create', { name: 'Partners', limit_type: 'both', number_list: '5550100' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      errcode: 40003,
+      invalidParamList: [],
+      duplicateFieldList: [
+        {
+          field: 'name',
+          value: 'Partners',
+          external_source: 'allow_numbers',
+          external_source_name: 'Partners',
+        },
+      ],
+    });
+    expect((error as Error).message).toBe(
+      'allow_numbers/create failed: errcode 40003 DUPLICATE KEY VALUE (name)',
+    );
+  });
+
   it('returns the envelope of a successful call and checks that list fields are arrays', async () => {
     const fake = new FakePbx()
       .reply({ body: ok({ total_number: 1, data: [{ number: '2001' }] }) })

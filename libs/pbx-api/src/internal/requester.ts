@@ -1,13 +1,7 @@
 import { toInt } from '../quirks.js';
 import type { TokenProvider } from '../auth/token.types.js';
 import { isTokenErrcode } from '../errcodes.js';
-import {
-  PbxApiError,
-  PbxAuthError,
-  PbxTransportError,
-  PbxValidationError,
-  type PbxInvalidParam,
-} from '../errors.js';
+import { PbxApiError, PbxAuthError, PbxTransportError, PbxValidationError } from '../errors.js';
 import { PBX_OPERATIONS, type PbxOperationName } from '../rules/operations.js';
 import type { OperationSpec } from '../rules/schema.js';
 import { validate } from '../rules/validate.js';
@@ -120,12 +114,13 @@ export class PbxRequester {
     if (envelope.errcode === 0) return envelope;
     // A PBX that echoes what it was sent must not put the token into an error.
     const clean = (text: string) => redactSecrets(text, [token]);
-    const list = Array.isArray(envelope['invalid_param_list'])
-      ? (envelope['invalid_param_list'] as unknown[])
-          .filter(isRecord)
-          .map((entry) => cleanParam(entry, clean))
-      : [];
-    throw new PbxApiError(spec.path, envelope.errcode, clean(envelope.errmsg), list);
+    const entries = (key: string) =>
+      Array.isArray(envelope[key]) ? (envelope[key] as unknown[]).filter(isRecord) : [];
+    const list = entries('invalid_param_list').map((entry) => cleanParam(entry, clean, INVALID_PARAM_KEYS));
+    const duplicates = entries('duplicate_field_list').map((entry) =>
+      cleanParam(entry, clean, DUPLICATE_FIELD_KEYS),
+    );
+    throw new PbxApiError(spec.path, envelope.errcode, clean(envelope.errmsg), list, duplicates);
   }
 
   private checkShape(spec: OperationSpec, envelope: PbxEnvelope): void {
@@ -167,9 +162,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Keeps the documented keys as text, scrubbed; spellings vary by endpoint, so each is optional. */
-function cleanParam(entry: Record<string, unknown>, clean: (text: string) => string): PbxInvalidParam {
-  const param: PbxInvalidParam = {};
-  for (const key of ['field', 'value', 'validation_type'] as const) {
+const INVALID_PARAM_KEYS = ['field', 'value', 'validation_type'] as const;
+// docs/pbx/errors-and-formats.md#parameter-and-duplicate-errors
+const DUPLICATE_FIELD_KEYS = ['field', 'value', 'external_source', 'external_source_name'] as const;
+
+/** The text keys of one list entry, secrets redacted; anything else the PBX put there is dropped. */
+function cleanParam<K extends string>(
+  entry: Record<string, unknown>,
+  clean: (text: string) => string,
+  keys: readonly K[],
+): Partial<Record<K, string>> {
+  const param: Partial<Record<K, string>> = {};
+  for (const key of keys) {
     const value = entry[key];
     if (typeof value === 'string' || typeof value === 'number') param[key] = clean(String(value));
   }

@@ -84,8 +84,16 @@ export interface IvrCreateBase {
   enb_dial_check_vm?: PbxFlag;
 }
 
-/** Whether callers may dial extensions: the matching list is required. */
+/**
+ * Whether callers may dial extensions: not at all (`disable`), any (`all`), or with a list, which is then
+ * required (`allow` only those, `restrict` all but those).
+ */
 export type IvrDialExtensionFields =
+  | {
+      dial_ext_option: 'disable' | 'all';
+      dial_ext_list?: IvrExtEntry[];
+      restrict_dial_ext_list?: IvrExtEntry[];
+    }
   | { dial_ext_option: 'allow'; dial_ext_list: IvrExtEntry[]; restrict_dial_ext_list?: IvrExtEntry[] }
   | { dial_ext_option: 'restrict'; restrict_dial_ext_list: IvrExtEntry[]; dial_ext_list?: IvrExtEntry[] };
 

@@ -48,8 +48,21 @@ const CASES: Record<StringFormat, FormatCase> = {
   amp_list: {
     op: 'allow_numbers/create',
     field: 'number_list',
-    accept: ['5551234', '5551234&5555678', '+4420123&*99#&1.2_3-4'],
-    reject: ['5551234,5555678', '5551234&&5555678', '5551234&', '555 1234', '5551234;5555678'],
+    // A number or a pattern of the guide's DID/caller ID pattern page: 9011. and +[13-5]XZN! are its examples.
+    accept: ['5551234', '5551234&5555678', '+4420123&9011.', '+[13-5]XZN!', '0591ZXXXX', '[0-9]x.'],
+    reject: [
+      'abc-not-a-number',
+      '5551234,5555678',
+      '5551234&&5555678',
+      '5551234&',
+      '555 1234',
+      '5551234;5555678',
+      '*99#',
+      '555-1234',
+      '[5',
+      '[a-c]1',
+      '55+5',
+    ],
   },
   comma_id_list: {
     op: 'inbound_route/query',

@@ -3,7 +3,12 @@ import type { StringFormat } from './schema.js';
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 // One separator style throughout: 001A2B3C4D5E, or five `:` or five `-` (the back-reference repeats the first).
 const MAC = /^(?:[0-9A-Fa-f]{12}|[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4})$/;
-const PHONE_ITEM = /^[0-9A-Za-z+*#._-]+$/;
+/**
+ * One entry of an allowlist or blocklist: a number, or a pattern in the syntax of the guide's "DID Pattern and
+ * Caller ID Pattern" page (docs/pbx/configuration.md#allowlist-and-blocklist): digits after an optional `+`,
+ * X / Z / N for a digit of a range, `[...]` a set of digits and ranges, `.` and `!` wildcards.
+ */
+const NUMBER_OR_PATTERN = /^\+?(?:[0-9XZNxzn.!]|\[(?:[0-9](?:-[0-9])?)+\])+$/;
 const DIGITS = /^\d+$/;
 
 function isPort(text: string): boolean {
@@ -31,8 +36,9 @@ export const FORMATS: Readonly<Record<StringFormat, { test: (value: string) => b
       message: 'must be a MAC address, e.g. 00:1A:2B:3C:4D:5E',
     },
     amp_list: {
-      test: (value) => splitAll(value, '&').every((item) => PHONE_ITEM.test(item)),
-      message: 'must be numbers separated by &, e.g. 5551234&5555678',
+      test: (value) => splitAll(value, '&').every((item) => NUMBER_OR_PATTERN.test(item)),
+      message:
+        'must be phone numbers or dial patterns (digits, a leading +, X Z N [1-5] . !) separated by &, e.g. 5551234&9011.',
     },
     comma_id_list: {
       test: (value) => splitAll(value, ',').every((item) => DIGITS.test(item)),

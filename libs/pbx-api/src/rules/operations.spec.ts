@@ -213,6 +213,16 @@ const ACCEPTED: Array<Case & { why: string }> = [
   },
   {
     op: 'ivr/create',
+    patch: { dial_ext_option: 'disable', dial_ext_list: undefined, restrict_dial_ext_list: undefined },
+    why: 'no direct dialling needs no list',
+  },
+  {
+    op: 'ivr/create',
+    patch: { dial_ext_option: 'all', dial_ext_list: undefined, restrict_dial_ext_list: undefined },
+    why: 'any extension needs no list',
+  },
+  {
+    op: 'ivr/create',
     patch: { enb_dial_outb_routes: 0, dial_outb_route_list: undefined },
     why: 'routes off',
   },
@@ -288,6 +298,7 @@ const REJECTED: Rejection[] = [
   reject('ivr/create', { digit_timeout: 0 }, 'digit_timeout', 'range'),
   reject('ivr/create', { digit_timeout: 11 }, 'digit_timeout', 'range'),
   reject('ivr/create', { dial_ext_option: 'deny' }, 'dial_ext_option', 'enum'),
+  reject('ivr/create', { dial_ext_option: 'none' }, 'dial_ext_option', 'enum'),
   reject('ivr/create', { dial_ext_list: undefined }, 'dial_ext_list', 'required'),
   reject(
     'ivr/create',
@@ -428,6 +439,7 @@ const REJECTED: Rejection[] = [
     missing(op, 'number_list'),
     reject(op, { limit_type: 'any' }, 'limit_type', 'enum'),
     reject(op, { number_list: '5551234,5555678' }, 'number_list', 'format'),
+    reject(op, { number_list: '5551234&abc-not-a-number' }, 'number_list', 'format'),
   ]),
   missing('pin_list/create', 'name'),
   missing('pin_list/create', 'pin_list'),

@@ -93,6 +93,14 @@ function ivrKeyFields(): Record<string, FieldRule> {
   return fields;
 }
 
+/**
+ * `dial_ext_option` values (docs/pbx/configuration.md#ivr): `disable` (callers may not dial extensions), `all`
+ * (any extension), `allow` (only those of `dial_ext_list`), `restrict` (all but those of
+ * `restrict_dial_ext_list`). The create page's table names only the two with a list; the IVR's read and edit
+ * pages name all four, and the seeded IVRs use `disable` and `all`, so create takes all four too.
+ */
+export const IVR_DIAL_EXT_OPTIONS = ['disable', 'all', 'allow', 'restrict'] as const;
+
 const ivrCreate = obj(
   {
     number: reqStr(),
@@ -103,7 +111,7 @@ const ivrCreate = obj(
     digit_timeout: reqInt({ min: 1, max: 10 }),
     alert_info: str(),
     client_unique_ringtone: str(),
-    dial_ext_option: reqStr({ enum: ['allow', 'restrict'] }),
+    dial_ext_option: reqStr({ enum: IVR_DIAL_EXT_OPTIONS }),
     dial_ext_list: list(extEntry),
     restrict_dial_ext_list: list(extEntry),
     enb_dial_call_number: flag(),
@@ -183,8 +191,6 @@ const PIN_LIST_FIELDS = {
   enb_record_cdr: flag(),
 };
 
-/** `dial_ext_option` values: create takes `allow` and `restrict`, reads and update all four. */
-export const IVR_DIAL_EXT_OPTIONS = ['disable', 'all', 'allow', 'restrict'] as const;
 /** How a message queue hands sessions to agents. */
 export const MESSAGE_QUEUE_ASSIGNMENT_MODES = ['none', 'auto', 'manual'] as const;
 /** Menus of auto_provisioning/compatibility (docs/pbx/configuration.md#phone-options). */
@@ -307,7 +313,7 @@ export const PBX_OPERATIONS = {
   // IVRs (docs/pbx/configuration.md#ivr)
   ...editable('ivr', {
     list: { ...paging, ...sorted(['id', 'number', 'name']) },
-    update: { ...ivrCreate.fields, dial_ext_option: str({ enum: IVR_DIAL_EXT_OPTIONS }) },
+    update: ivrCreate.fields,
     // The sample's spelling of the invalid-input flag applies to update too (quirks.ts, 15).
     updateRule: {
       conditions: ivrCreate.conditions ?? [],

@@ -32,7 +32,7 @@ describe('validate', () => {
       ['dial_ext_option', 'enum'],
     ]);
     expect(violations[1]?.message).toBe('must be between 1 and 5, got 6');
-    expect(violations[3]?.message).toBe('must be one of allow, restrict, got "maybe"');
+    expect(violations[3]?.message).toBe('must be one of disable, all, allow, restrict, got "maybe"');
   });
 
   it('rejects text holding a lone UTF-16 surrogate, in strings and IDs, but keeps real pairs', () => {
@@ -131,7 +131,7 @@ describe('validate', () => {
       expect(pairs(validate(IVR, { ...ivr, dial_ext_list: items }))).toEqual([['dial_ext_list', 'range']]);
       const [quoted] = validate(IVR, { ...ivr, dial_ext_option: 'y'.repeat(500) });
       expect(quoted?.message).toBe(
-        'must be one of allow, restrict, got "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy...',
+        'must be one of disable, all, allow, restrict, got "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy...',
       );
     });
 

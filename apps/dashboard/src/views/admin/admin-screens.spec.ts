@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ivrBody, ivrForm, blankIvr } from './ivr-form.js';
+import { DIAL_EXT_WORDS, ivrBody, ivrForm, blankIvr } from './ivr-form.js';
 import { IVR_KEY_SLOTS, keyFields, keyMapInBrief, keyRowProblems, keyRowsFromIvr } from './ivr-keys.js';
 import { membersInBrief, messageQueueBody, messageQueueForm } from './message-queues.js';
 import {
   linesToNumbers,
+  numberLineProblems,
   numberRuleBody,
   numberRuleForm,
   numbersInBrief,
@@ -24,6 +25,18 @@ describe('number rules', () => {
     });
     expect(numberRuleBody(form)).not.toHaveProperty('id');
     expect(numbersInBrief('1&2&3&4&5')).toBe('1, 2, 3 and 2 more');
+  });
+
+  it('names each line the PBX would refuse: numbers and dial patterns only', () => {
+    expect(numberLineProblems('5551234\n+4420123\n9011.\n+[13-5]XZN!\n\n0591ZXXXX')).toEqual([]);
+    const [problem] = numberLineProblems('5551234\nabc-not-a-number');
+    expect(problem?.field).toBe('number_list');
+    expect(problem?.message).toMatch(
+      /^Line 2 \(“abc-not-a-number”\) is not a phone number or dial pattern\. Use digits/,
+    );
+    expect(numberLineProblems('a\nb\n1\n*99#\n555-0100')[0]?.message).toMatch(
+      /^Line 1 \(“a”\), line 2 \(“b”\), line 4 \(“\*99#”\) and 1 more are not phone numbers or dial patterns\./,
+    );
   });
 });
 
@@ -134,6 +147,34 @@ describe('IVR form', () => {
       press1_dest_value: '1',
       press2_dest: '',
     });
-    expect(ivrBody(blankIvr())).toMatchObject({ dial_ext_option: 'restrict', restrict_dial_ext_list: [] });
+    expect(
+      ivrBody(
+        ivrForm({
+          ...ivr,
+          dial_ext_option: 'restrict',
+          restrict_dial_ext_list: [{ value: '3', type: 'extension' }],
+        }),
+      ),
+    ).toMatchObject({
+      dial_ext_option: 'restrict',
+      restrict_dial_ext_list: [{ value: '3', type: 'extension' }],
+    });
+  });
+
+  it('offers no direct dialling and any extension as choices that need no list', () => {
+    expect(Object.keys(DIAL_EXT_WORDS)).toEqual(['disable', 'all', 'allow', 'restrict']);
+    const blank = ivrBody(blankIvr());
+    expect(blank).toMatchObject({ dial_ext_option: 'disable' });
+    expect(blank).not.toHaveProperty('dial_ext_list');
+    expect(blank).not.toHaveProperty('restrict_dial_ext_list');
+    for (const option of ['disable', 'all'] as const) {
+      const form = ivrForm({ id: 1, number: '6201', name: 'After Hours', dial_ext_option: option });
+      expect(form.dial_ext_option).toBe(option);
+      const body = ivrBody({ ...form, dial_extensions: ['12'] }, 1);
+      expect(body['dial_ext_option']).toBe(option);
+      expect(Object.keys(body).filter((key) => key.endsWith('dial_ext_list'))).toEqual([]);
+    }
+    // An IVR read without the option has no list either: it reads as no direct dialling.
+    expect(ivrForm({ id: 2, number: '6202', name: 'x' }).dial_ext_option).toBe('disable');
   });
 });

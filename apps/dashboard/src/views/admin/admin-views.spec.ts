@@ -150,7 +150,18 @@ describe('admin screens', () => {
     const name = wrapper.get('[data-testid="input-name"]');
     expect(name.attributes('aria-invalid')).toBe('true');
     expect(wrapper.get('[data-testid="field-error-name"]').text()).toContain('must not be empty');
-    expect(wrapper.get('[data-testid="field-error-number_list"]').text()).toContain('numbers separated by &');
+    // Named by line, in words, before anything is sent.
+    expect(wrapper.get('[data-testid="field-error-number_list"]').text()).toContain(
+      'Line 2 (“555 0101”) is not a phone number or dial pattern.',
+    );
+    await wrapper.get('[data-testid="input-number_list"]').setValue('5550100\nabc-not-a-number\n9011.');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.get('[data-testid="field-error-number_list"]').text()).toMatch(
+      /^Line 2 \(“abc-not-a-number”\) is not a phone number or dial pattern\. Use digits/,
+    );
+    expect(pbxCalls(sent)).toEqual(['/api/pbx/allow_numbers/list']);
+    await wrapper.get('[data-testid="input-number_list"]').setValue('5550100\n555 0101');
     // Kept as typed.
     expect((wrapper.get('[data-testid="input-number_list"]').element as HTMLTextAreaElement).value).toBe(
       '5550100\n555 0101',
@@ -172,7 +183,7 @@ describe('admin screens', () => {
     expect(wrapper.findAll('[data-testid="resource-row"]')).toHaveLength(2);
   });
 
-  it('puts the PBX’s refusal next to the field and keeps what was typed', async () => {
+  it('puts the PBX’s refusal in words next to the field it names and keeps what was typed', async () => {
     const { wrapper } = await open('admin', '/console/admin/allowlist', {
       'allow_numbers/list': () => pbxOk({ total_number: 0, data: [] }),
       'allow_numbers/create': () => ({
@@ -181,9 +192,11 @@ describe('admin screens', () => {
           ok: false,
           error: {
             code: 'pbx_error',
-            message: 'The PBX refused allow_numbers/create: PARAMETER ERROR (errcode 40003).',
+            message: 'An allowlist rule named “Partners” already exists.',
             errcode: 40003,
-            invalidParams: [{ field: 'name', value: 'Partners', validation_type: 'duplicate' }],
+            errmsg: 'DUPLICATE KEY VALUE',
+            invalidParams: [],
+            fields: [{ field: 'name', message: 'An allowlist rule named “Partners” already exists.' }],
           },
         },
       }),
@@ -194,8 +207,14 @@ describe('admin screens', () => {
     await wrapper.get('[data-testid="input-number_list"]').setValue('5551234');
     await wrapper.get('form').trigger('submit');
     await flushPromises();
-    expect(wrapper.get('[data-testid="form-error"]').text()).toContain('errcode 40003');
-    expect(wrapper.find('[data-testid="field-error-name"]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="form-error"]').text()).toContain(
+      'An allowlist rule named “Partners” already exists.',
+    );
+    expect(wrapper.get('[data-testid="field-error-name"]').text()).toBe(
+      'An allowlist rule named “Partners” already exists.',
+    );
+    expect(wrapper.get('[data-testid="input-name"]').attributes('aria-invalid')).toBe('true');
+    expect(wrapper.text()).not.toMatch(/errcode|40003|DUPLICATE|allow_numbers/);
     expect((wrapper.get('[data-testid="input-name"]').element as HTMLInputElement).value).toBe('Partners');
   });
 

@@ -28,11 +28,26 @@ export interface IvrForm {
   keys: IvrKeyRow[];
 }
 
-/** What `dial_ext_option` does, in words (create accepts only these two). */
-export const DIAL_EXT_WORDS: Record<'allow' | 'restrict', string> = {
+/** How callers may dial extensions straight from the menu (`dial_ext_option`, docs/pbx/configuration.md#ivr). */
+export type DialExtOption = 'disable' | 'all' | 'allow' | 'restrict';
+
+/** What each `dial_ext_option` does, in words; the first two need no list. */
+export const DIAL_EXT_WORDS: Record<DialExtOption, string> = {
+  disable: 'No: callers cannot dial an extension',
+  all: 'Yes: any extension',
   allow: 'Only the extensions ticked below',
   restrict: 'Every extension except those ticked below',
 };
+
+/** The list field an option needs, or null when it needs none. */
+export function dialExtListField(option: string): 'dial_ext_list' | 'restrict_dial_ext_list' | null {
+  if (option === 'allow') return 'dial_ext_list';
+  if (option === 'restrict') return 'restrict_dial_ext_list';
+  return null;
+}
+
+const isDialExtOption = (value: unknown): value is DialExtOption =>
+  typeof value === 'string' && Object.hasOwn(DIAL_EXT_WORDS, value);
 
 export const blankIvr = (): IvrForm => ({
   number: '',
@@ -41,7 +56,7 @@ export const blankIvr = (): IvrForm => ({
   prompt_repeat: 3,
   resp_timeout: 5,
   digit_timeout: 3,
-  dial_ext_option: 'restrict',
+  dial_ext_option: 'disable',
   dial_extensions: [],
   enb_dial_check_vm: 0,
   keys: blankKeyRows(),
@@ -56,8 +71,10 @@ const listOf = (value: unknown): ExtEntry[] => (Array.isArray(value) ? (value as
 
 /** The form from an IVR as the PBX's get answers it. */
 export function ivrForm(ivr: Record<string, unknown>): IvrForm {
-  const option = ivr['dial_ext_option'] === 'allow' ? 'allow' : 'restrict';
-  const list = listOf(ivr[option === 'allow' ? 'dial_ext_list' : 'restrict_dial_ext_list']);
+  // An IVR the PBX answers without the option has none of the lists either: no direct dialling.
+  const option = isDialExtOption(ivr['dial_ext_option']) ? ivr['dial_ext_option'] : 'disable';
+  const listField = dialExtListField(option);
+  const list = listField ? listOf(ivr[listField]) : [];
   return {
     number: String(ivr['number'] ?? ''),
     name: String(ivr['name'] ?? ''),
@@ -75,6 +92,7 @@ export function ivrForm(ivr: Record<string, unknown>): IvrForm {
 /** The body of a create, or with `id` an update (keys taken away are cleared then). */
 export function ivrBody(form: IvrForm, id: number | null = null): Record<string, unknown> {
   const extensions = form.dial_extensions.map((value) => ({ value, type: 'extension' }));
+  const listField = dialExtListField(form.dial_ext_option);
   return {
     ...(id === null ? {} : { id }),
     number: form.number.trim(),
@@ -84,7 +102,7 @@ export function ivrBody(form: IvrForm, id: number | null = null): Record<string,
     resp_timeout: form.resp_timeout,
     digit_timeout: form.digit_timeout,
     dial_ext_option: form.dial_ext_option,
-    [form.dial_ext_option === 'allow' ? 'dial_ext_list' : 'restrict_dial_ext_list']: extensions,
+    ...(listField ? { [listField]: extensions } : {}),
     enb_dial_check_vm: form.enb_dial_check_vm,
     ...keyFields(form.keys, id !== null),
   };

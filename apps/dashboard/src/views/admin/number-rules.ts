@@ -1,3 +1,6 @@
+import type { PbxFieldError } from '@switchboard/live-protocol';
+import { isNumberOrPattern } from '../../lib/pbx-form-rules.js';
+
 /**
  * Allowlist and blocklist rules between the PBX's shape and the form's (docs/pbx/configuration.md#allowlist-and-blocklist):
  * the PBX keeps the numbers as one text joined with `&`, the form as one number per line.
@@ -95,4 +98,33 @@ export function numberRuleBody(form: NumberRuleForm, id: number | null = null): 
     limit_type: form.limit_type,
     number_list: linesToNumbers(form.number_list),
   };
+}
+
+/** What a number or pattern may hold, for hints and refusals. */
+export const NUMBER_SYNTAX =
+  'digits, with a + in front if needed; for a range, a pattern with X (any digit), Z (1-9), N (2-9), [1-5] (one of), . (one or more) or ! (any)';
+
+/**
+ * The lines of the numbers field the PBX would refuse, named by line and value in words, before anything is
+ * sent (the PBX takes numbers and the dial patterns of docs/pbx/configuration.md#allowlist-and-blocklist).
+ */
+export function numberLineProblems(lines: string): PbxFieldError[] {
+  const bad = lines
+    .split(/\r?\n/)
+    .map((line, index) => ({ line: index + 1, text: line.trim() }))
+    .filter(({ text }) => text !== '' && !isNumberOrPattern(text));
+  if (bad.length === 0) return [];
+  const named = bad
+    .slice(0, 3)
+    .map(({ line, text }) => `line ${line} (“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”)`)
+    .join(', ');
+  const more = bad.length > 3 ? ` and ${bad.length - 3} more` : '';
+  const verb =
+    bad.length === 1 ? 'is not a phone number or dial pattern' : 'are not phone numbers or dial patterns';
+  return [
+    {
+      field: 'number_list',
+      message: `${named.charAt(0).toUpperCase()}${named.slice(1)}${more} ${verb}. Use ${NUMBER_SYNTAX}.`,
+    },
+  ];
 }
