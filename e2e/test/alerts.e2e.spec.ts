@@ -138,4 +138,38 @@ describe('queue alerts: one answer on every part of the screen', () => {
     expect(disagreements.slice(0, 5)).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('keeps the detail on its queue for 30 s while the pointer is over it, then follows severity again', async () => {
+    const page = await newPage(stack.browser, { width: 1920, height: 1080 });
+    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    await page.getByTestId('queue-panel').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('detail-follows').textContent()).toContain('Follows the most severe queue');
+    const shown = () => page.getByTestId('queue-panel').first().getAttribute('data-queue-id');
+    const mostSevere = () => page.getByTestId('overview-row').first().getAttribute('data-queue-id');
+    // The pointer rests on the agent table, as before a click on Listen.
+    await page.getByTestId('agent-row').first().hover();
+    const held = await shown();
+    expect(await page.getByTestId('detail-follows').textContent()).toContain(
+      'Held while you point or type here',
+    );
+    let severityMoved = false;
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      expect(await shown()).toBe(held);
+      if ((await mostSevere()) !== held) severityMoved = true;
+      await page.waitForTimeout(250);
+    }
+    // Leaving lets it follow again (to whichever queue is most severe then).
+    await page.mouse.move(5, 5);
+    await waitFor(
+      async () => (await shown()) === (await mostSevere()),
+      'the detail to follow again',
+      5_000,
+      100,
+    );
+    console.log(
+      `Detail held on queue ${held} for 30 s while hovered; severity moved meanwhile: ${severityMoved}`,
+    );
+    await page.close();
+  }, 90_000);
 });

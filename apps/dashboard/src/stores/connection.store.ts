@@ -12,8 +12,11 @@ import {
 /** The browser <-> gateway link as the screen shows it. */
 export type LinkStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
-/** Retry delays after the gateway closed the socket itself (socket.io does not retry those). */
-const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
+/**
+ * Retry delays after the gateway closed the socket itself (socket.io does not retry those): a gateway going
+ * down for a restart is back within seconds, and screens are to be live within 5 s.
+ */
+const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
 
 type Listener<T> = (value: T) => void;
 

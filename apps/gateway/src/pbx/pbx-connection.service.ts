@@ -50,8 +50,11 @@ export interface EventGap {
 type EventHandler = (event: PbxEvent) => void;
 type HealthListener = (health: HealthView) => void;
 
-/** While the PBX fails, a cheap request this often tells when it answers again (backoff is for a PBX still failing). */
-const PROBE_INTERVAL_MS = 500;
+/**
+ * While the PBX fails, a cheap request this often tells when it answers again (backoff is for a PBX still
+ * failing). Screens must be live within 2 s of the PBX's return: the probe's share of that is a quarter.
+ */
+const PROBE_INTERVAL_MS = 250;
 
 /**
  * The gateway's ONE connection to the PBX: one {@link PbxClient} (client credentials, tokens renewed and

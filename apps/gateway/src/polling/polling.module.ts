@@ -36,7 +36,8 @@ export class PollingService extends PollScheduler implements OnModuleDestroy {
     });
     this.stopWatchingRole = role?.watch((leader) => (leader ? this.resume() : this.pause()));
     this.stopWatchingRecovery = pbx.onRecovered(() => {
-      const count = this.retryFailingNow(config.polling.queueIntervalMs / 4);
+      // Spread over a short moment, not a whole interval: screens are to be live within 2 s of the return.
+      const count = this.retryFailingNow(Math.min(250, config.polling.queueIntervalMs / 4));
       if (count > 0) this.logger.log({ msg: 'PBX back: polls resume now', jobs: count });
     });
   }

@@ -204,9 +204,15 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
       else this.queues.set(summary.id, new QueueLiveState(meta));
       if (respread || !existing) {
         const key = jobKey(summary.id);
+        // A queue screens have no data for yet is polled at once (50 ms apart, so a restarted gateway's screens
+        // are live within seconds); one already shown keeps its place spread over the interval. The scheduler's
+        // jitter spreads the first ones apart over the next intervals.
+        const spreadMs = existing
+          ? interval / Math.max(1, list.length)
+          : Math.min(50, interval / Math.max(1, list.length));
         this.polling.add(
           { key, kind: 'queue', intervalMs: interval, run: () => this.poll(summary.id) },
-          (index * interval) / Math.max(1, list.length),
+          index * spreadMs,
         );
       }
       if (existing) this.publish(summary.id);
