@@ -112,6 +112,71 @@ function agentPage(page: Page) {
   });
 }
 
+/**
+ * The all-queues board's queues and the height its agent grid leaves unused: how many queue rows are on
+ * screen, whether they page, and the band under the last full row of cards (0 when the rows fill the grid).
+ */
+function boardFill(page: Page) {
+  return page.evaluate(() => {
+    const box = document.querySelector('[data-testid="agent-grid"]');
+    const grid = box?.querySelector<HTMLElement>('.agent-grid');
+    const perPage = Number(box?.getAttribute('data-per-page') ?? 0);
+    const rows = [...document.querySelectorAll('[data-testid="queue-row"]')].filter(
+      (row) => row.getBoundingClientRect().bottom <= window.innerHeight + 0.5,
+    );
+    let band: number | null = null;
+    if (box && grid) {
+      const style = getComputedStyle(grid);
+      const columns = style.gridTemplateColumns.split(' ').length;
+      const cellHeight = Number.parseFloat(style.gridAutoRows);
+      const gap = Number.parseFloat(style.rowGap) || 0;
+      const fullRows = Math.ceil(perPage / columns);
+      band = box.getBoundingClientRect().height - (fullRows * cellHeight + (fullRows - 1) * gap);
+    }
+    return {
+      queuesOnScreen: rows.length,
+      queuePaging: document.querySelector('[data-testid="queue-page"]') !== null,
+      band,
+      em: Number.parseFloat(
+        getComputedStyle(document.querySelector('[data-testid="wallboard"]') as Element).fontSize,
+      ),
+      noRoom: document.querySelector('[data-testid="agents-no-room"]') !== null,
+      layout: box?.getAttribute('data-layout') ?? '',
+    };
+  });
+}
+
+/**
+ * On a tablet: each queue row's five figure cells drawn (none hidden), and every level tag whole in its
+ * cell (`scrollWidth <= clientWidth`, inside the cell's box).
+ */
+function tabletTable(page: Page) {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll('[data-testid="queue-row"]')];
+    const missing: string[] = [];
+    for (const row of rows) {
+      const cells = [...row.querySelectorAll('td')].filter((cell) => {
+        const box = cell.getBoundingClientRect();
+        return box.width > 1 && box.height > 1 && getComputedStyle(cell).display !== 'none';
+      });
+      if (cells.length !== 5)
+        missing.push(`queue ${row.getAttribute('data-queue-id')}: ${cells.length} of 5 cells`);
+    }
+    const tags = [...document.querySelectorAll<HTMLElement>('[data-text-role="alert tag"]')];
+    const cut = tags.flatMap((tag) => {
+      const cell = tag.closest('td')?.getBoundingClientRect();
+      const box = tag.getBoundingClientRect();
+      const clipped =
+        tag.scrollWidth > tag.clientWidth ||
+        (cell !== undefined && (box.right > cell.right + 0.5 || box.left < cell.left - 0.5));
+      return clipped ? [`"${tag.textContent}" ${tag.scrollWidth} > ${tag.clientWidth}px`] : [];
+    });
+    // The word, as assistive tech reads it (a narrow cell shows its short form beside it).
+    const words = tags.map((tag) => tag.querySelector('.flag-word')?.textContent ?? tag.textContent ?? '');
+    return { rows: rows.length, missing, tags: words, cut };
+  });
+}
+
 for (const agents of [120, 500]) {
   describe(`the TV board with ${agents} agents`, () => {
     let stack: Stack;
@@ -194,6 +259,68 @@ for (const agents of [120, 500]) {
 
         await page.context().close();
       });
+    }
+
+    if (agents === 120) {
+      it('shows all five queues on one page at 1080p and 4K, live and during a PBX outage; a tablet keeps every column and tag', async () => {
+        const sizes = [
+          { name: '1080p', width: 1920, height: 1080 },
+          { name: '4k', width: 3840, height: 2160 },
+        ];
+        const pages: { size: (typeof sizes)[number]; page: Page }[] = [];
+        for (const size of sizes)
+          pages.push({ size, page: await open(size, `queues=${QUEUES.join(',')}&page=${STILL}`) });
+        const tablet = await open({ width: 768, height: 1024 }, `queues=${QUEUES.join(',')}&page=${STILL}`);
+        const check = async (state: string) => {
+          for (const { size, page } of pages) {
+            const fill = await boardFill(page);
+            const report = await measureTexts(page);
+            console.log(`${state} at ${size.width}x${size.height}: ${JSON.stringify(fill)}`);
+            expect(fill.queuesOnScreen, `${state} ${size.name}`).toBe(QUEUES.length);
+            expect(fill.queuePaging, `${state} ${size.name}`).toBe(false);
+            // The rows of cards fill the grid: less than one line of text is left under them.
+            if (!fill.noRoom) expect(fill.band ?? Infinity).toBeLessThan(fill.em);
+            expect(report.tooSmall).toEqual([]);
+            expect(report.cut).toEqual([]);
+            expect(report.horizontalScroll).toBe(false);
+          }
+          const table = await tabletTable(tablet);
+          console.log(
+            `${state} at 768x1024: ${table.rows} queues a page, tags ${JSON.stringify(table.tags)}`,
+          );
+          expect(table.rows).toBeGreaterThan(0);
+          expect(table.missing).toEqual([]);
+          expect(table.cut).toEqual([]);
+          return table;
+        };
+        await check('live');
+
+        await stack.simulator.post('/sim/faults', { down: true });
+        try {
+          for (const page of [...pages.map((p) => p.page), tablet]) {
+            await page.getByTestId('pbx-banner').waitFor({ timeout: 20_000 });
+            await expect
+              .poll(() => page.locator('[data-testid="queue-row"][data-stale="false"]').count(), {
+                timeout: 20_000,
+              })
+              .toBe(0);
+          }
+          // Rows re-measure every 2 s: let the outage's taller rows be measured before judging the pages.
+          await pages[0]?.page.waitForTimeout(2_500);
+          const table = await check('PBX outage');
+          // Every cell of an outage carries its STALE tag, so the tablet's tags were all checked.
+          expect(table.tags.length).toBeGreaterThanOrEqual(5);
+          await saveScreenshot(pages[0]?.page as Page, 'tv-1080p-120-agents-outage');
+        } finally {
+          await stack.simulator.post('/sim/faults', { clear: true });
+        }
+        for (const page of [...pages.map((p) => p.page), tablet]) {
+          await expect
+            .poll(() => page.getByTestId('freshness').getAttribute('data-stale'), { timeout: 30_000 })
+            .toBe('false');
+          await page.context().close();
+        }
+      }, 180_000);
     }
 
     it('reaches every agent by turning the pages', async () => {

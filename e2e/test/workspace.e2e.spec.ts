@@ -15,6 +15,10 @@ import { startStack, type Stack } from '../support/stack.js';
  * state in both themes, and the main jobs done by keyboard in a few presses (counted and printed).
  */
 
+/** The console's body text at 3840x2160 (100 % zoom) is at least this, px (dashboard README). */
+const MIN_BODY_PX_4K = 20;
+/** An agent's buttons start at most this many em of body text after the agent's name and number. */
+const MAX_NAME_GAP_EM = 25;
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },
@@ -152,6 +156,26 @@ describe('the supervisor workspace', () => {
       return { scrollWidth, innerWidth, names };
     });
 
+  /**
+   * How the console reads at this size: the agent table's body text (px) and, over the open queue's agent
+   * rows, the widest gap between the end of an agent's name and number and the first of the row's buttons.
+   */
+  const reading = (page: Page) =>
+    page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[data-testid="agent-row"]')];
+      const cell = rows[0]?.querySelector('td');
+      const gaps = rows.flatMap((row) => {
+        const name = row.querySelector('td')?.lastElementChild?.getBoundingClientRect();
+        const button = row.querySelector('.row-actions button')?.getBoundingClientRect();
+        return name && button ? [button.left - name.right] : [];
+      });
+      return {
+        bodyPx: cell ? Number.parseFloat(getComputedStyle(cell).fontSize) : 0,
+        maxGapPx: Math.round(Math.max(0, ...gaps)),
+        rows: rows.length,
+      };
+    });
+
   /** A burst of traffic: callers pile up in every queue and a conference fills (members stay until kicked). */
   async function rushHour(page: Page): Promise<void> {
     await stack.simulator.post('/sim/traffic', { rate: 1_000 });
@@ -240,6 +264,15 @@ describe('the supervisor workspace', () => {
       expect(scrolled).toBe(0);
       expect(box && box.y >= 0 && box.y + box.height <= size.height).toBe(true);
       expect(await widths(page)).toEqual({ scrollWidth: size.width, innerWidth: size.width });
+
+      // Readable from a desk at every size (apps/dashboard/README.md, "Console workspace"): body text 14.7 px
+      // up to full HD as before, growing with the width beyond (22 px at 3840), and the buttons near the names.
+      await page.getByTestId('agent-row').first().waitFor({ timeout: 15_000 });
+      const read = await reading(page);
+      console.log(`${size.width}x${size.height}: console ${JSON.stringify(read)}`);
+      if (size.width <= 1920) expect(read.bodyPx).toBeCloseTo(14.72, 1);
+      else expect(read.bodyPx).toBeGreaterThanOrEqual(MIN_BODY_PX_4K);
+      expect(read.maxGapPx).toBeLessThanOrEqual(MAX_NAME_GAP_EM * read.bodyPx);
       await closeAll();
     }, 120_000);
   }

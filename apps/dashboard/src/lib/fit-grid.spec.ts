@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitGrid, MAX_GROWTH, type FitResult } from './fit-grid.js';
+import { fitBestGrid, fitGrid, MAX_GROWTH, MAX_STRETCH, type FitResult } from './fit-grid.js';
 
 const CARD = { widthEm: 8, heightEm: 2.9 };
 const GAP = 6;
@@ -53,5 +53,66 @@ describe('fitGrid', () => {
     expect(hd.fontSize).toBeCloseTo(44.06, 1);
     expect(hd.pages).toBeGreaterThan(1);
     expect(uhd.perPage).toBe(hd.perPage);
+  });
+
+  it('stretches the rows of a page over the height left below them, within MAX_STRETCH', () => {
+    // 44 px type, 2.9em cards (128 px): 3 rows take 3 * 128 + 2 * 6 = 396 of 480 px.
+    const paged = fitGrid({ width: 1800, height: 480, count: 120, minFontPx: 44, card: CARD, gap: GAP });
+    expect(paged.rows).toBe(3);
+    expect(paged.cellHeight).toBe(Math.floor((480 - 2 * GAP) / 3));
+    expect(3 * paged.cellHeight + 2 * GAP).toBeGreaterThan(480 - 3);
+    // One row in a tall box: stretched no further than MAX_STRETCH.
+    const one = fitGrid({ width: 1800, height: 250, count: 120, minFontPx: 44, card: CARD, gap: GAP });
+    expect(one.rows).toBe(1);
+    expect(one.cellHeight).toBe(Math.floor(Math.ceil(44 * 2.9) * MAX_STRETCH));
+  });
+});
+
+describe('fitBestGrid', () => {
+  const WIDE = { widthEm: 10.2, heightEm: 2.9 };
+  const TALL = { widthEm: 6.6, heightEm: 4.2 };
+
+  it('keeps the shape that shows the agents in fewer pages', () => {
+    // 1890 x 410 at 44 px: wide 4 columns x 3 rows = 12 a page; tall 6 x 2 = 12, a tie kept by the first.
+    const tie = fitBestGrid({
+      width: 1890,
+      height: 410,
+      count: 120,
+      minFontPx: 44,
+      cards: [WIDE, TALL],
+      gap: 9,
+    });
+    expect(tie.card).toBe(0);
+    expect(tie.perPage).toBe(12);
+    // 1890 x 380: wide fits 2 rows (8 a page, 15 pages), tall still 2 rows of 6 (12 a page, 10 pages).
+    const tall = fitBestGrid({
+      width: 1890,
+      height: 380,
+      count: 120,
+      minFontPx: 44,
+      cards: [WIDE, TALL],
+      gap: 9,
+    });
+    expect(tall.card).toBe(1);
+    expect(tall.pages).toBe(10);
+    expect(tall.perPage).toBe(
+      fitGrid({ width: 1890, height: 380, count: 120, minFontPx: 44, card: TALL, gap: 9 }).perPage,
+    );
+  });
+
+  it('prefers the larger type when every shape shows everyone on one page', () => {
+    const best = fitBestGrid({
+      width: 1890,
+      height: 900,
+      count: 8,
+      minFontPx: 44,
+      cards: [TALL, WIDE],
+      gap: 9,
+    });
+    const each = [TALL, WIDE].map((card) =>
+      fitGrid({ width: 1890, height: 900, count: 8, minFontPx: 44, card, gap: 9 }),
+    );
+    expect(best.pages).toBe(1);
+    expect(best.fontSize).toBe(Math.max(...each.map((fit) => fit.fontSize)));
   });
 });

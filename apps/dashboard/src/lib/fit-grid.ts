@@ -7,6 +7,12 @@ export interface CardSize {
 /** Type never grows beyond this many times the minimum, so one agent on a TV does not become a poster. */
 export const MAX_GROWTH = 1.6;
 
+/**
+ * Rows are stretched to take the height a page leaves below its last row (no empty band at the bottom of a
+ * TV), up to this many times the card's own height.
+ */
+export const MAX_STRETCH = 1.5;
+
 /** Input of {@link fitGrid}: the space the grid may use, how many cards, how large they are. */
 export interface FitInput {
   width: number;
@@ -62,6 +68,9 @@ export function fitGrid(input: FitInput): FitResult {
     height: Math.max(1, input.height),
   };
   const { width, height, count, minFontPx, card, gap } = full;
+  /** Spare height goes to the rows (within MAX_STRETCH), never left as a band under the last one. */
+  const stretched = (cellHeight: number, rows: number) =>
+    Math.max(cellHeight, Math.min(cellHeight * MAX_STRETCH, Math.floor((height - gap * (rows - 1)) / rows)));
   const all = largestFont(full);
   if (all.font >= minFontPx) {
     const fontSize = Math.floor(Math.min(all.font, minFontPx * MAX_GROWTH) * 10) / 10;
@@ -71,7 +80,7 @@ export function fitGrid(input: FitInput): FitResult {
       cellWidth: Math.floor(
         Math.min((width - gap * (all.columns - 1)) / all.columns, fontSize * card.widthEm * 1.4),
       ),
-      cellHeight: Math.floor(fontSize * card.heightEm),
+      cellHeight: stretched(Math.floor(fontSize * card.heightEm), all.rows),
       fontSize,
       perPage: count,
       pages: 1,
@@ -87,9 +96,36 @@ export function fitGrid(input: FitInput): FitResult {
     rows: Math.min(rows, Math.ceil(count / columns)),
     // Spare width goes to the cards (longer pause reasons), never to smaller type.
     cellWidth: Math.max(cellWidth, Math.floor((width - gap * (columns - 1)) / columns)),
-    cellHeight,
+    // Stretched for the rows of a full page, so the last, shorter page keeps the same cards.
+    cellHeight: stretched(cellHeight, rows),
     fontSize: minFontPx,
     perPage,
     pages: Math.ceil(count / perPage),
   };
+}
+
+/** Input of {@link fitBestGrid}: as {@link fitGrid}, with the card shapes to choose from. */
+export interface BestFitInput extends Omit<FitInput, 'card'> {
+  cards: readonly CardSize[];
+}
+
+/**
+ * {@link fitGrid} for each card shape (a wide card of two lines, a narrow one of three...), keeping the one
+ * that shows the agents in the fewest pages, then with the largest type, then the most cards a page, then
+ * the first given. `card` is the index of the shape kept. Pure.
+ */
+export function fitBestGrid(input: BestFitInput): FitResult & { card: number } {
+  const { cards, ...rest } = input;
+  let best: (FitResult & { card: number }) | null = null;
+  cards.forEach((card, index) => {
+    const fit = { ...fitGrid({ ...rest, card }), card: index };
+    const better =
+      !best ||
+      fit.pages < best.pages ||
+      (fit.pages === best.pages &&
+        (fit.fontSize > best.fontSize || (fit.fontSize === best.fontSize && fit.perPage > best.perPage)));
+    if (better) best = fit;
+  });
+  if (!best) throw new Error('fitBestGrid needs at least one card shape');
+  return best;
 }

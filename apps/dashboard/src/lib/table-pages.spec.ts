@@ -13,4 +13,13 @@ describe('tablePages', () => {
     expect(tablePages(14, 600, 100, 50)).toEqual({ perPage: 9, count: 2 });
     expect(tablePages(3, 40, 100, 50)).toEqual({ perPage: 1, count: 3 });
   });
+
+  it('keeps every row on one page when they fit the larger height allowed for that, else pages within the limit', () => {
+    // 100 heads + 5 rows of 110 = 650: over the 400 limit, within the 700 allowed to show them all.
+    expect(tablePages(5, 400, 100, 110, 700)).toEqual({ perPage: 5, count: 1 });
+    // 14 rows need 1640: more than either, so they page within the 400 limit (2 rows a page).
+    expect(tablePages(14, 400, 100, 110, 700)).toEqual({ perPage: 2, count: 7 });
+    // A smaller "fit" height never lowers the limit.
+    expect(tablePages(5, 700, 100, 110, 200)).toEqual({ perPage: 5, count: 1 });
+  });
 });
