@@ -17,8 +17,12 @@ import { startStack, type Stack } from '../support/stack.js';
 
 /** The console's body text at 3840x2160 (100 % zoom) is at least this, px (dashboard README). */
 const MIN_BODY_PX_4K = 20;
-/** An agent's buttons start at most this many em of body text after the agent's name and number. */
-const MAX_NAME_GAP_EM = 25;
+/**
+ * An agent's buttons start at most this many em of body text after the agent's name and number (between them:
+ * the state, with a pause reason of any length, and the time). A layout that stretched the table used to leave
+ * 100 em and more.
+ */
+const MAX_NAME_GAP_EM = 32;
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },

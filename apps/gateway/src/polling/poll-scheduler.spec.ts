@@ -103,6 +103,24 @@ describe('PollScheduler', () => {
     expect(starts).toEqual([0, 2_000, 2_500, 4_500]);
   });
 
+  it('keeps retrying promptly while the PBX answers other requests: lost answers in a row are no dead PBX', async () => {
+    let answering = true;
+    scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 30_000, answering: () => answering });
+    let calls = 0;
+    const { job, starts } = recorder('q', 2_000, async () => {
+      if ([2, 3, 4].includes(++calls)) throw new Error('a lost answer');
+    });
+    scheduler.add(job);
+    await vi.advanceTimersByTimeAsync(4_000);
+    // Three failures in a row, each retried after 500 ms, then the interval again.
+    expect(starts).toEqual([0, 2_000, 2_500, 3_000, 3_500]);
+    answering = false;
+    calls = 1;
+    await vi.advanceTimersByTimeAsync(10_000);
+    // The PBX answers nothing now: a prompt retry, then backoff (4 s, 8 s).
+    expect(starts.slice(5)).toEqual([5_500, 6_000, 10_000]);
+  });
+
   it('runs every backing-off job again at once when told the PBX answers again, spread out', async () => {
     scheduler = new PollScheduler({ jitter: 0, maxBackoffMs: 30_000 });
     let failing = true;

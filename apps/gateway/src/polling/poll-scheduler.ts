@@ -22,6 +22,12 @@ export interface PollSchedulerOptions {
    * Default: a quarter of the job's interval, at most 500 ms.
    */
   retryDelayMs?: (job: PollJob) => number;
+  /**
+   * Whether the service being polled answers at all (default: always false, so failures back off). While it
+   * does, a job failing again is a run of lost answers, not a dead service: it keeps retrying promptly so its
+   * data does not go stale; backoff is for a service that does not answer.
+   */
+  answering?: () => boolean;
   /** Source of randomness in [0, 1) (tests pin it). */
   random?: () => number;
   /** Called after every run. */
@@ -170,13 +176,14 @@ export class PollScheduler {
   }
 
   /**
-   * Interval from the start of the run on success; a prompt retry after a first failure; then backoff from
-   * the end of the run while failures go on (interval × 2, × 4, … capped).
+   * Interval from the start of the run on success; a prompt retry after a first failure, and after every
+   * failure while the service answers other requests; otherwise backoff from the end of the run while
+   * failures go on (interval × 2, × 4, … capped).
    */
   private nextDelay(state: JobState, startedAt: number, finishedAt: number): number {
     const spread = 1 + this.random() * this.options.jitter;
     if (state.failures === 0) return startedAt + state.job.intervalMs * spread - finishedAt;
-    if (state.failures === 1) return this.retryDelay(state.job) * spread;
+    if (state.failures === 1 || this.options.answering?.()) return this.retryDelay(state.job) * spread;
     const backoff = Math.min(this.options.maxBackoffMs, state.job.intervalMs * 2 ** (state.failures - 1));
     return Math.min(this.options.maxBackoffMs, backoff * spread);
   }

@@ -27,6 +27,9 @@ export class PollingService extends PollScheduler implements OnModuleDestroy {
     super({
       jitter: config.polling.jitter,
       maxBackoffMs: config.polling.maxBackoffMs,
+      // A PBX that answers but loses some answers (errors, timeouts) is retried promptly: backing off there
+      // would leave a queue stale for 4 s after two lost answers in a row.
+      answering: () => pbx.reachable,
       onCompleted: (job, durationMs, error) => {
         metrics.pollCompleted(job.kind, durationMs / 1000, error === undefined ? 'ok' : 'error');
         if (error !== undefined) {
