@@ -1,4 +1,5 @@
 import {
+  conditionLevel,
   DEFAULT_ALERT_RULES,
   figureLevels,
   longestWaitSec,
@@ -53,15 +54,11 @@ export function queueCondition(queue: QueueView, serverNow: number, rules: Alert
     },
     { level: levels.serviceLevel, text: `service level ${formatPercent(queue.stats.today.serviceLevel)}` },
   ];
-  const raw = figures.reduce<AlertLevel>(
-    (acc, f) => ((f.level === 'warn' || f.level === 'critical') && RANK[f.level] > RANK[acc] ? f.level : acc),
-    'ok',
-  );
   const shown = figures
     .map((f) => ({ ...f, level: shownFigureLevel(f.level, alert) }))
     .filter((f): f is { level: AlertLevel; text: string } => f.level === 'warn' || f.level === 'critical')
     .sort((a, b) => RANK[b.level] - RANK[a.level]);
-  return { level: raw, reasons: shown.map((f) => f.text) };
+  return { level: conditionLevel(levels), reasons: shown.map((f) => f.text) };
 }
 
 /** What the supervisor did about a queue's alert in this browser. */
