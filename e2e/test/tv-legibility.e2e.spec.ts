@@ -273,6 +273,17 @@ for (const agents of [120, 500]) {
         const tablet = await open({ width: 768, height: 1024 }, `queues=${QUEUES.join(',')}&page=${STILL}`);
         const check = async (state: string) => {
           for (const { size, page } of pages) {
+            // The grid is laid out again when the last queue's agents arrive or the table above it changes
+            // height (ResizeObserver): judge the layout the board settles on, not one frame before it.
+            await expect
+              .poll(
+                async () => {
+                  const now = await boardFill(page);
+                  return now.noRoom || (now.band ?? Infinity) < now.em;
+                },
+                { timeout: 10_000 },
+              )
+              .toBe(true);
             const fill = await boardFill(page);
             const report = await measureTexts(page);
             console.log(`${state} at ${size.width}x${size.height}: ${JSON.stringify(fill)}`);
@@ -293,6 +304,8 @@ for (const agents of [120, 500]) {
           expect(table.cut).toEqual([]);
           return table;
         };
+        for (const { page } of pages)
+          await expect.poll(() => page.locator('[data-stale="true"]').count(), { timeout: 15_000 }).toBe(0);
         await check('live');
 
         await stack.simulator.post('/sim/faults', { down: true });
