@@ -21,12 +21,14 @@ import {
   type PbxSchemaAnswer,
   type RestResult,
 } from '@switchboard/live-protocol';
-import { canonicalParams, PbxApiError, PbxError, PbxValidationError, validate } from '@switchboard/pbx-api';
+import { canonicalParams, validate } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn, PBX_OPERATION_TEMPLATE_ID } from '../api-docs/api-responses.js';
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Principal } from '../auth/principal.js';
-import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
+import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
+import { classifyPbxFailure, type PbxFailure } from '../errors/pbx-failure.js';
+import { restError } from '../errors/rest-error.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
@@ -190,18 +192,18 @@ export class AdminPbxController {
       record('ok', 'done', bulk ? bulk.changes : this.changesOf(kind, before, canonical));
       return ok(withoutSecrets(answer));
     } catch (error) {
-      if (error instanceof BudgetBusyError) {
+      const failure = classifyPbxFailure(error);
+      if (failure.kind === 'busy') {
         // Not sent, so not audited: nothing happened at the PBX.
-        const retryAfterSec = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-        response.setHeader('Retry-After', String(retryAfterSec));
+        response.setHeader('Retry-After', String(failure.retryAfterSec));
         throw restError(
-          HttpStatus.TOO_MANY_REQUESTS,
-          'rate_limited',
-          `The PBX request budget is taken by live screens and other admin calls; retry in ${retryAfterSec} s.`,
-          { retryAfterSec },
+          failure.status,
+          failure.code,
+          `The PBX request budget is taken by live screens and other admin calls; retry in ${failure.retryAfterSec} s.`,
+          { retryAfterSec: failure.retryAfterSec },
         );
       }
-      throw this.failure(error, name, kind, canonical, record);
+      throw this.failure(failure, error, name, kind, canonical, record);
     }
   }
 
@@ -236,44 +238,37 @@ export class AdminPbxController {
   }
 
   private failure(
+    failure: Exclude<PbxFailure, { kind: 'busy' }>,
     error: unknown,
     name: string,
     kind: PbxOperationKind,
     body: Record<string, unknown>,
     record: (result: 'error', detail: string) => void,
   ): Error {
-    if (error instanceof PbxValidationError) {
-      record('error', `invalid ${error.violations.map((v) => `${v.field} (${v.rule})`).join(', ')}`);
-      return restError(HttpStatus.BAD_REQUEST, 'invalid_payload', error.message, {
-        fields: error.violations.map((v) => ({ field: v.field, message: v.message })),
-      });
+    const { status, code } = failure;
+    if (failure.kind === 'invalid') {
+      const { violations, message } = failure.error;
+      record('error', `invalid ${violations.map((v) => `${v.field} (${v.rule})`).join(', ')}`);
+      return restError(status, code, message, { fields: failure.fields });
     }
-    if (error instanceof PbxApiError) {
+    if (failure.kind === 'refused') {
       // Words for people (message, fields); the PBX's own code and list stay beside them for programs.
-      const refusal = pbxRefusal(name, kind, error, body);
+      const refusal = pbxRefusal(name, kind, failure.error, body);
       record('error', refusal.message);
-      return restError(HttpStatus.BAD_GATEWAY, 'pbx_error', refusal.message, {
-        errcode: error.errcode,
-        errmsg: error.errmsg,
-        invalidParams: error.invalidParamList,
+      return restError(status, code, refusal.message, {
+        errcode: failure.error.errcode,
+        errmsg: failure.error.errmsg,
+        invalidParams: failure.error.invalidParamList,
         ...(refusal.fields.length > 0 ? { fields: refusal.fields } : {}),
       });
     }
     const detail = describePbxError(error);
     record('error', detail);
-    if (error instanceof PbxError) {
+    if (failure.kind !== 'internal') {
       this.log.warn({ msg: 'admin PBX call failed', operation: name, error: detail });
-      return restError(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'pbx_unavailable',
-        'The PBX cannot be reached right now; try again in a moment.',
-      );
+      return restError(status, code, 'The PBX cannot be reached right now; try again in a moment.');
     }
     this.log.error({ msg: 'admin PBX call failed unexpectedly', operation: name, error: detail });
-    return restError(
-      HttpStatus.INTERNAL_SERVER_ERROR,
-      'internal',
-      'Something went wrong; it has been logged.',
-    );
+    return restError(status, code, 'Something went wrong; it has been logged.');
   }
 }

@@ -8,7 +8,8 @@ import {
 } from '@switchboard/live-protocol';
 import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
-import { RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
+import { RequireRole, SessionGuard } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 import { InboundRoutesService } from '../inbound/inbound-routes.service.js';
 import { routeDestinationWords, type PositionedRoute } from '../inbound/inbound-routes.js';
 import { QueuesService } from '../queues/queues.service.js';

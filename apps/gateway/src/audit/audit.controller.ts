@@ -5,7 +5,8 @@ import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js'
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from './audit.service.js';
 import type { Principal } from '../auth/principal.js';
-import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
+import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 
 /**
  * GET /api/audit?limit=: recent audit entries, newest first, for supervisors and admins; each reader gets the

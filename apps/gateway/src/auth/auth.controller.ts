@@ -14,7 +14,8 @@ import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js'
 import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuthService } from './auth.service.js';
 import type { Principal } from './principal.js';
-import { CurrentPrincipal, restError, SessionGuard } from './session.guard.js';
+import { CurrentPrincipal, SessionGuard } from './session.guard.js';
+import { restError } from '../errors/rest-error.js';
 import { UserDirectory } from './user-directory.js';
 
 /** Password sign-in, the current session, sign-out, and what the login page may say beforehand. */

@@ -12,7 +12,8 @@ import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DisplayTokenInputError, DisplayTokensService } from './display-tokens.service.js';
 import type { Principal } from './principal.js';
-import { CurrentPrincipal, RequireRole, restError, SessionGuard } from './session.guard.js';
+import { CurrentPrincipal, RequireRole, SessionGuard } from './session.guard.js';
+import { restError } from '../errors/rest-error.js';
 
 /** Admins manage display links for wallboard TVs. */
 @ApiTags('display tokens')

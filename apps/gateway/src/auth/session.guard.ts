@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import {
   createParamDecorator,
-  HttpException,
   HttpStatus,
   Injectable,
   SetMetadata,
@@ -9,7 +8,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { ErrorCode, RestError, Role } from '@switchboard/live-protocol';
+import type { Role } from '@switchboard/live-protocol';
+import { restError } from '../errors/rest-error.js';
 import { AuthService } from './auth.service.js';
 import { hasRole, type Principal } from './principal.js';
 
@@ -20,16 +20,6 @@ export const RequireRole = (minimum: Role) => SetMetadata(ROLE_KEY, minimum);
 
 /** A request after {@link SessionGuard} let it through. */
 export type AuthenticatedRequest = IncomingMessage & { principal?: Principal };
-
-/** A REST error in the same shape as a socket Result. */
-export function restError(
-  status: number,
-  code: ErrorCode,
-  message: string,
-  extra: Omit<RestError, 'code' | 'message'> = {},
-): HttpException {
-  return new HttpException({ ok: false, error: { code, message, ...extra } }, status);
-}
 
 /** The bearer token of an Authorization header, if any. */
 export function bearerToken(header: string | undefined): string | undefined {

@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { HttpException, HttpStatus, type Logger } from '@nestjs/common';
-import { PbxApiError, PbxError } from '@switchboard/pbx-api';
-import { restError } from '../auth/session.guard.js';
+import { classifyPbxFailure } from '../errors/pbx-failure.js';
+import { restError } from '../errors/rest-error.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
-import { BudgetBusyError } from '../pbx/request-budget.js';
 
 /**
  * A failure of a /api/calls request in the one error shape: the budget full -> 429 with Retry-After; the PBX
@@ -15,42 +14,40 @@ export function callsFailure(
   what: string,
 ): { exception: HttpException; retryAfterSec?: number } {
   if (error instanceof HttpException) return { exception: error };
-  if (error instanceof BudgetBusyError) {
-    const retryAfterSec = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    return {
-      retryAfterSec,
-      exception: restError(
-        HttpStatus.TOO_MANY_REQUESTS,
-        'rate_limited',
-        `The PBX request budget is taken by live screens right now; retry in ${retryAfterSec} s.`,
-        { retryAfterSec },
-      ),
-    };
+  const failure = classifyPbxFailure(error);
+  const { status, code } = failure;
+  switch (failure.kind) {
+    case 'busy':
+      return {
+        retryAfterSec: failure.retryAfterSec,
+        exception: restError(
+          status,
+          code,
+          `The PBX request budget is taken by live screens right now; retry in ${failure.retryAfterSec} s.`,
+          { retryAfterSec: failure.retryAfterSec },
+        ),
+      };
+    case 'refused':
+      return {
+        exception: restError(
+          status,
+          code,
+          `The PBX refused to give ${what}: ${failure.error.errmsg} (errcode ${failure.error.errcode}).`,
+          { errcode: failure.error.errcode, errmsg: failure.error.errmsg },
+        ),
+      };
+    case 'internal':
+      return { exception: restError(status, code, 'Something went wrong; it has been logged.') };
+    // A read checked by no rule of ours, and whether it timed out or found the PBX closed, reads alike here.
+    default:
+      return {
+        exception: restError(
+          HttpStatus.SERVICE_UNAVAILABLE,
+          'pbx_unavailable',
+          `The PBX cannot be reached right now, so ${what} cannot be read; try again shortly.`,
+        ),
+      };
   }
-  if (error instanceof PbxApiError)
-    return {
-      exception: restError(
-        HttpStatus.BAD_GATEWAY,
-        'pbx_error',
-        `The PBX refused to give ${what}: ${error.errmsg} (errcode ${error.errcode}).`,
-        { errcode: error.errcode, errmsg: error.errmsg },
-      ),
-    };
-  if (error instanceof PbxError)
-    return {
-      exception: restError(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'pbx_unavailable',
-        `The PBX cannot be reached right now, so ${what} cannot be read; try again shortly.`,
-      ),
-    };
-  return {
-    exception: restError(
-      HttpStatus.INTERNAL_SERVER_ERROR,
-      'internal',
-      'Something went wrong; it has been logged.',
-    ),
-  };
 }
 
 /** 404 for a call that does not exist, or that the session may not see (answered alike only where noted). */

@@ -20,7 +20,8 @@ import type { RecordingStream } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Principal } from '../auth/principal.js';
-import { CurrentPrincipal, RequireRole, restError, SessionGuard } from '../auth/session.guard.js';
+import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import {
   parseContentRange,

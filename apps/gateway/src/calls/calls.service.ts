@@ -16,7 +16,7 @@ import {
 } from '@switchboard/live-protocol';
 import { PbxApiError, type MenuOption, type CdrRecord, type PbxClient } from '@switchboard/pbx-api';
 import { ADMIN_MAX_BUDGET_WAIT_MS } from '../admin/admin-pbx.controller.js';
-import { restError } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 import { outcomeText } from '../inbound/call-history.js';
 import { CallerContextService } from '../inbound/caller-context.service.js';
 import { InboundRoutesService } from '../inbound/inbound-routes.service.js';

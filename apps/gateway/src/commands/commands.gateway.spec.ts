@@ -7,7 +7,6 @@ import {
   type Result,
   type SessionInfo,
 } from '@switchboard/live-protocol';
-import { PbxTransportError } from '@switchboard/pbx-api';
 import { AuditFeed } from '../audit/audit-feed.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -21,7 +20,6 @@ import type { MonitorService } from '../supervision/monitor.service.js';
 import type { SupervisionService } from '../supervision/supervision.service.js';
 import type { UacstaService } from '../uacsta/uacsta.service.js';
 import { CommandsGateway } from './commands.gateway.js';
-import { pbxFailure } from './pbx-failure.js';
 
 const FEATURES = { listen: true, agentLogin: true, uacsta: true };
 const session = (role: SessionInfo['role'], display = false): SessionInfo => ({
@@ -312,19 +310,5 @@ describe('CommandsGateway', () => {
   it('answers unauthorized for a socket without a principal', async () => {
     const { gateway, socket } = setup(undefined);
     expect(await gateway.recentAudit(socket, {})).toMatchObject({ error: { code: 'unauthorized' } });
-  });
-});
-
-describe('pbxFailure', () => {
-  it('hides transport details behind a readable sentence', () => {
-    const failure = pbxFailure(
-      new PbxTransportError('connect ECONNREFUSED 10.0.0.1:8088', 'call/listen'),
-      'listen',
-    );
-    expect(failure).toEqual({
-      code: 'pbx_unavailable',
-      message: 'The PBX could not be reached to listen; try again shortly.',
-    });
-    expect(pbxFailure(new Error('x'), 'listen').code).toBe('internal');
   });
 });

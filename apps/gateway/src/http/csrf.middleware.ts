@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpStatus, Logger, type HttpException } from '@nestjs/common';
-import { bearerToken, restError } from '../auth/session.guard.js';
+import { bearerToken } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 import { isAllowedOrigin, servedAt } from '../auth/origin-policy.js';
 import type { TrustedProxies } from '../auth/trusted-proxies.js';
 import type { GatewayConfig } from '../config/gateway-config.js';

@@ -1,6 +1,6 @@
 import { BadRequestException, HttpStatus, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
-import { restError } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 import { errorAnswer } from './error-shape.filter.js';
 import { bodyParserRefusal, tooDeep } from './json-body.js';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpStatus, type HttpException } from '@nestjs/common';
-import { restError } from '../auth/session.guard.js';
+import { restError } from '../errors/rest-error.js';
 
 type Next = (error?: unknown) => void;
 

@@ -12,7 +12,7 @@ import {
   type KeyedPatch,
   type Result,
 } from '@switchboard/live-protocol';
-import { pbxFailure } from '../commands/pbx-failure.js';
+import { pbxFailure } from '../errors/pbx-failure.js';
 import { sameData } from '../live/keyed-diff.js';
 import { blockUndoRefusal, type UndoAsker } from './block-undo.js';
 import type { DecisionLock } from './decision-lock.js';

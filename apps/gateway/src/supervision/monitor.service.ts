@@ -9,7 +9,7 @@ import {
 } from '@switchboard/live-protocol';
 import type { CallInfo, ExtensionBasicInfo } from '@switchboard/pbx-api';
 import type { Principal } from '../auth/principal.js';
-import { pbxFailure } from '../commands/pbx-failure.js';
+import { pbxFailure } from '../errors/pbx-failure.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import type { LiveSocket } from '../live/socket-types.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';

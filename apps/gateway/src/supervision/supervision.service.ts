@@ -9,7 +9,7 @@ import {
 } from '@switchboard/live-protocol';
 import type { CallInfo, QueueSummary } from '@switchboard/pbx-api';
 import type { Principal } from '../auth/principal.js';
-import { pbxFailure } from '../commands/pbx-failure.js';
+import { pbxFailure } from '../errors/pbx-failure.js';
 import { ConferencesService } from '../conferences/conferences.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';

@@ -7,7 +7,7 @@ import {
   type UacstaRefuseCommand,
 } from '@switchboard/live-protocol';
 import { isPbxEvent } from '@switchboard/pbx-api';
-import { pbxFailure } from '../commands/pbx-failure.js';
+import { pbxFailure } from '../errors/pbx-failure.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
