@@ -1,7 +1,11 @@
 import type { Result } from '@switchboard/live-protocol';
 import type { Principal } from '../auth/principal.js';
+import type { LeaderCommand } from './socket-commands.js';
 
-/** Carries out a command that arrived from another gateway (validated again, principal as it was checked). */
+/**
+ * Carries out a command that arrived from another gateway (validated again, principal as it was checked);
+ * `command` is untrusted text, answered as not forwardable unless it is a LeaderCommand.
+ */
 export type CommandExecutor = (
   command: string,
   data: unknown,
@@ -16,7 +20,7 @@ export type CommandExecutor = (
 export interface CommandRelay {
   /** Runs `local` here when this gateway leads, otherwise hands `command` to the leader and returns its answer. */
   run<T>(
-    command: string,
+    command: LeaderCommand,
     data: unknown,
     principal: Principal,
     local: () => Promise<Result<T>>,

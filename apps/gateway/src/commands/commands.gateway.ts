@@ -27,6 +27,7 @@ import {
   type PauseReasonsView,
   type UnblockCommand,
   type AuditAction,
+  type AuditQuery,
   type AuditEntryView,
   type AuditFacts,
   type KnownExtension,
@@ -51,6 +52,14 @@ import { AgentPauseService, durationWords } from '../supervision/agent-pause.ser
 import { SupervisionService } from '../supervision/supervision.service.js';
 import { UacstaService } from '../uacsta/uacsta.service.js';
 import { COMMAND_RELAY, type CommandRelay } from './command-relay.js';
+import {
+  SOCKET_COMMANDS,
+  isLeaderCommand,
+  type CommandAnswer,
+  type CommandPayload,
+  type CommandsGatewayCommand,
+  type LeaderCommand,
+} from './socket-commands.js';
 
 /** How one command is read, described for the audit log and carried out. */
 interface CommandSpec<C, T> {
@@ -62,9 +71,12 @@ interface CommandSpec<C, T> {
   /** Names and numbers the entry is about, for its sentence (live-protocol auditSentence). */
   facts?: (command: C, result: Result<T>) => AuditFacts;
   handle: (command: C, principal: Principal) => Promise<Result<T>>;
-  /** Reads (audit:recent) are not written to the audit log. */
-  audited?: boolean;
 }
+
+/** The spec of every command CommandsGateway handles, typed by the contract's payload and answer. */
+type CommandSpecs = {
+  [K in Exclude<CommandsGatewayCommand, 'audit:follow'>]: CommandSpec<CommandPayload<K>, CommandAnswer<K>>;
+};
 
 /** Runs a spec on a payload that arrived from another gateway: parsed (again) first. */
 function forwardedRunner<C, T>(spec: CommandSpec<C, T>) {
@@ -117,31 +129,17 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly pauses: AgentPauseService,
     @Optional() @Inject(COMMAND_RELAY) private readonly relay?: CommandRelay,
   ) {
-    const forwardable = new Map<string, (data: unknown, principal: Principal) => Promise<Result<unknown>>>([
-      ['inbound:decide', forwardedRunner(this.decideSpec)],
-      ['conference:kick', forwardedRunner(this.kickSpec)],
-      ['uacsta:refuse', forwardedRunner(this.uacstaRefuseSpec)],
-      ['agent:login', forwardedRunner(this.agentLoginSpec)],
-      ['call:listen', forwardedRunner(this.listenSpec)],
-      ['agent:pause', forwardedRunner(this.agentPauseSpec)],
-      ['agent:pause-reasons', forwardedRunner(this.pauseReasonsSpec)],
-      ['inbound:unblock', forwardedRunner(this.unblockSpec)],
-      ['call:monitor-stop', forwardedRunner(this.monitorStopSpec)],
-      ['monitor:check', forwardedRunner(this.monitorCheckSpec)],
-    ]);
-    this.forwardable = forwardable;
-    relay?.serve(
-      (command, data, principal) =>
-        forwardable.get(command)?.(data, principal) ??
-        Promise.resolve(fail('invalid_payload', `${command} cannot be forwarded.`)),
+    relay?.serve((command, data, principal) =>
+      isLeaderCommand(command)
+        ? forwardedRunner(this.leaderSpec(command))(data, principal)
+        : Promise.resolve(fail('invalid_payload', `${command} cannot be forwarded.`)),
     );
   }
 
-  /** Commands a follower forwards to the leader, by name. */
-  private readonly forwardable: ReadonlyMap<
-    string,
-    (data: unknown, principal: Principal) => Promise<Result<unknown>>
-  >;
+  /** The spec of a command the leader carries out (every one of them is CommandsGateway's). */
+  private leaderSpec(command: LeaderCommand): CommandSpec<unknown, unknown> {
+    return this.specs[command] as CommandSpec<unknown, unknown>;
+  }
 
   private readonly decideSpec: CommandSpec<DecideCommand, HeldCallView> = {
     parse: parseDecide,
@@ -231,7 +229,6 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     parse: parseMonitorCheck,
     target: (c) => c.extension,
     handle: (c) => this.monitors.check(c.extension),
-    audited: false,
   };
 
   private readonly agentPauseSpec: CommandSpec<AgentPauseCommand, { done: true }> = {
@@ -258,7 +255,6 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     parse: parsePauseReasonsQuery,
     target: () => '',
     handle: () => this.pauses.reasonList(),
-    audited: false,
   };
 
   private readonly unblockSpec: CommandSpec<UnblockCommand, HeldCallView> = {
@@ -273,6 +269,28 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
       return call ? { caller: call.from, line: call.trunk } : {};
     },
     handle: (c, p) => this.heldCalls.unblock(c, p.session),
+  };
+
+  /** Only the entries the reader may see (supervisor-scope.ts: auditEntryInScope). */
+  private readonly auditRecentSpec: CommandSpec<AuditQuery, AuditEntryView[]> = {
+    parse: parseAuditQuery,
+    target: () => '',
+    handle: (c, p) => Promise.resolve(ok(this.audit.recent(c.limit, p.session))),
+  };
+
+  /** Every command's spec by name: a command of the table without one does not compile. */
+  private readonly specs: CommandSpecs = {
+    'inbound:decide': this.decideSpec,
+    'inbound:unblock': this.unblockSpec,
+    'conference:kick': this.kickSpec,
+    'uacsta:refuse': this.uacstaRefuseSpec,
+    'agent:login': this.agentLoginSpec,
+    'agent:pause': this.agentPauseSpec,
+    'agent:pause-reasons': this.pauseReasonsSpec,
+    'call:listen': this.listenSpec,
+    'call:monitor-stop': this.monitorStopSpec,
+    'monitor:check': this.monitorCheckSpec,
+    'audit:recent': this.auditRecentSpec,
   };
 
   /** An agent's extension and name, for the audit sentence. */
@@ -299,7 +317,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<HeldCallView>> {
-    return this.run(socket, 'inbound:decide', payload, this.decideSpec);
+    return this.run(socket, 'inbound:decide', payload, this.specs['inbound:decide']);
   }
 
   @SubscribeMessage('conference:kick')
@@ -307,7 +325,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ kicked: string[] | 'all' }>> {
-    return this.run(socket, 'conference:kick', payload, this.kickSpec);
+    return this.run(socket, 'conference:kick', payload, this.specs['conference:kick']);
   }
 
   @SubscribeMessage('uacsta:refuse')
@@ -315,7 +333,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ refused: true }>> {
-    return this.run(socket, 'uacsta:refuse', payload, this.uacstaRefuseSpec);
+    return this.run(socket, 'uacsta:refuse', payload, this.specs['uacsta:refuse']);
   }
 
   @SubscribeMessage('agent:login')
@@ -323,7 +341,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ done: true }>> {
-    return this.run(socket, 'agent:login', payload, this.agentLoginSpec);
+    return this.run(socket, 'agent:login', payload, this.specs['agent:login']);
   }
 
   @SubscribeMessage('call:listen')
@@ -331,7 +349,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ callId: string }>> {
-    return this.run(socket, 'call:listen', payload, this.listenSpec);
+    return this.run(socket, 'call:listen', payload, this.specs['call:listen']);
   }
 
   @SubscribeMessage('agent:pause')
@@ -339,7 +357,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ done: true }>> {
-    return this.run(socket, 'agent:pause', payload, this.agentPauseSpec);
+    return this.run(socket, 'agent:pause', payload, this.specs['agent:pause']);
   }
 
   @SubscribeMessage('agent:pause-reasons')
@@ -347,7 +365,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<PauseReasonsView>> {
-    return this.run(socket, 'agent:pause-reasons', payload, this.pauseReasonsSpec);
+    return this.run(socket, 'agent:pause-reasons', payload, this.specs['agent:pause-reasons']);
   }
 
   @SubscribeMessage('inbound:unblock')
@@ -355,7 +373,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<HeldCallView>> {
-    return this.run(socket, 'inbound:unblock', payload, this.unblockSpec);
+    return this.run(socket, 'inbound:unblock', payload, this.specs['inbound:unblock']);
   }
 
   @SubscribeMessage('call:monitor-stop')
@@ -363,7 +381,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ stopped: true; monitor: MonitorView }>> {
-    return this.run(socket, 'call:monitor-stop', payload, this.monitorStopSpec);
+    return this.run(socket, 'call:monitor-stop', payload, this.specs['call:monitor-stop']);
   }
 
   @SubscribeMessage('monitor:check')
@@ -371,7 +389,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<KnownExtension>> {
-    return this.run(socket, 'monitor:check', payload, this.monitorCheckSpec);
+    return this.run(socket, 'monitor:check', payload, this.specs['monitor:check']);
   }
 
   @SubscribeMessage('audit:follow')
@@ -387,7 +405,6 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
         this.auditFeed.follow(socket, p.session);
         return Promise.resolve(ok(this.audit.recent(c.limit, p.session)));
       },
-      audited: false,
     });
   }
 
@@ -396,18 +413,12 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<AuditEntryView[]>> {
-    return this.run(socket, 'audit:recent', payload, {
-      parse: parseAuditQuery,
-      target: () => '',
-      // Only the entries the reader may see (supervisor-scope.ts: auditEntryInScope).
-      handle: (c, p) => Promise.resolve(ok(this.audit.recent(c.limit, p.session))),
-      audited: false,
-    });
+    return this.run(socket, 'audit:recent', payload, this.specs['audit:recent']);
   }
 
   private async run<C, T>(
     socket: LiveSocket,
-    command: string,
+    command: CommandsGatewayCommand,
     payload: unknown,
     spec: CommandSpec<C, T>,
   ): Promise<Result<T>> {
@@ -422,7 +433,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     });
     const code = result.ok ? 'ok' : result.error.code;
     this.metrics.commandResult(command, code);
-    if (principal && spec.audited !== false && code !== 'rate_limited') {
+    if (principal && SOCKET_COMMANDS[command].audited && code !== 'rate_limited') {
       const parsed = spec.parse(payload);
       const queues = parsed.ok ? spec.queues?.(parsed.data, result) : undefined;
       this.audit.record({
@@ -443,7 +454,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     principal: Principal | undefined,
     payload: unknown,
     spec: CommandSpec<C, T>,
-    command: string,
+    command: CommandsGatewayCommand,
   ): Promise<Result<T>> {
     if (!principal) return fail('unauthorized', 'Sign in again.');
     if (!this.sessions.allowCommand(socket))
@@ -461,7 +472,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     const parsed = spec.parse(payload);
     if (!parsed.ok) return parsed;
     const handle = () => spec.handle(parsed.data, principal);
-    return this.relay && this.forwardable.has(command)
+    return this.relay && isLeaderCommand(command)
       ? this.relay.run(command, parsed.data, principal, handle)
       : handle();
   }
