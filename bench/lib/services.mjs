@@ -283,10 +283,19 @@ export function spread(total, parts) {
   return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
 }
 
-/** Opens `total` clients spread over the pool; throws when fewer than all connect. */
+/**
+ * Opens `total` clients spread over the pool; throws when fewer than all connect. A `user` is signed in
+ * once here and its session shared by every load process: the gateway lets only a few sign-ins of one
+ * user run at once (apps/gateway/src/auth/login-throttle.ts), so one each would limit the load processes.
+ */
 export async function connectSpread(pool, total, options, timeoutMs = 120_000) {
   const shares = spread(total, pool.workers.length);
-  const answers = await pool.all('connect', (i) => ({ ...options, count: shares[i] }), timeoutMs);
+  const { user, password, ...rest } = options;
+  const session =
+    rest.token === undefined && user !== undefined
+      ? { ...rest, token: await login(rest.url, { username: user, password }) }
+      : options;
+  const answers = await pool.all('connect', (i) => ({ ...session, count: shares[i] }), timeoutMs);
   const connected = answers.reduce((sum, a) => sum + a.connected, 0);
   if (connected < total) {
     const error = answers.find((a) => a.firstError)?.firstError ?? 'unknown';
