@@ -2,6 +2,7 @@ import type { AuditEntryView } from '@switchboard/live-protocol';
 import { AUDIT_CAPACITY, AuditService, type AuditInput } from '../audit/audit.service.js';
 import { list, object, positive } from './shape.js';
 import { StateFile } from './state-file.js';
+import { STATE_FORMATS } from './state-formats.js';
 import { auditEntry } from './view-shapes.js';
 
 /** `audit.json`: the newest entries, oldest first, and the next id. */
@@ -26,6 +27,7 @@ export class FileAuditService extends AuditService {
     this.ids = ids;
     this.file = new StateFile({
       path,
+      format: STATE_FORMATS.audit,
       what: 'audit entries',
       check: checkDocument,
       snapshot: () => ({ nextId: this.ids.next, entries: this.recent(capacity).reverse() }),

@@ -13,6 +13,7 @@ import {
   text,
 } from './shape.js';
 import { StateFile } from './state-file.js';
+import { STATE_FORMATS } from './state-formats.js';
 
 /** `display-links.json`. */
 export interface DisplayLinksDocument {
@@ -52,6 +53,7 @@ export class FileDisplayTokenStore implements DisplayTokenStore {
   constructor(path: string, onError: (error: unknown) => void) {
     this.file = new StateFile({
       path,
+      format: STATE_FORMATS.displayLinks,
       what: 'display links',
       check: checkDocument,
       snapshot: () => ({ links: [...this.records.values()] }),

@@ -1,6 +1,7 @@
 import type { HeldCallChannels } from '../cluster/cluster-stores.js';
 import { finite, list, nonEmptyText, object } from './shape.js';
 import { StateFile } from './state-file.js';
+import { STATE_FORMATS } from './state-formats.js';
 
 interface StoredChannel {
   callId: string;
@@ -34,6 +35,7 @@ export class FileHeldCallChannels implements HeldCallChannels {
   ) {
     this.file = new StateFile({
       path,
+      format: STATE_FORMATS.heldCallChannels,
       what: 'held-call channels',
       check: checkDocument,
       snapshot: () => {

@@ -1,6 +1,7 @@
 import { SessionRevocations } from '../auth/session-revocations.js';
 import { finite, list, nonEmptyText, object } from './shape.js';
 import { StateFile } from './state-file.js';
+import { STATE_FORMATS } from './state-formats.js';
 
 /** `revoked-sessions.json`: logged-out session tokens until they would have expired anyway. */
 export interface RevokedSessionsDocument {
@@ -23,6 +24,7 @@ export class FileSessionRevocations extends SessionRevocations {
     super(now);
     this.file = new StateFile({
       path,
+      format: STATE_FORMATS.revokedSessions,
       what: 'revoked sessions',
       check: checkDocument,
       snapshot: () => ({ sessions: this.revokedSessions() }),

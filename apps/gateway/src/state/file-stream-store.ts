@@ -1,6 +1,7 @@
 import type { StreamReplica, StreamState } from '../live/stream-replica.js';
 import { list, object } from './shape.js';
 import { StateFile } from './state-file.js';
+import { STATE_FORMATS } from './state-formats.js';
 import { storedStream } from './view-shapes.js';
 
 /** `streams.json`: the latest state of each kept stream. */
@@ -34,6 +35,7 @@ export class FileStreamStore implements StreamReplica {
   constructor(path: string, onError: (error: unknown) => void) {
     this.file = new StateFile({
       path,
+      format: STATE_FORMATS.streams,
       what: 'stream states',
       check: checkDocument,
       snapshot: () => ({ streams: [...this.states.values()] }),

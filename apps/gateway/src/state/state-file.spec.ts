@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { list, object, positive, text } from './shape.js';
 import { StateFile, StateFileError } from './state-file.js';
+import type { StateFileFormat } from './state-formats.js';
+
+const FORMAT_V1: StateFileFormat = { version: 1, migrations: {} };
 
 interface Doc {
   items: { id: number; name: string }[];
@@ -20,9 +23,10 @@ describe('StateFile', () => {
   let state: Doc;
   let snapshots: number;
   const errors: unknown[] = [];
-  const open = (coalesceMs = 0, path = join(dir, 'doc.json')) =>
+  const open = (coalesceMs = 0, path = join(dir, 'doc.json'), format: StateFileFormat = FORMAT_V1) =>
     new StateFile<Doc>({
       path,
+      format,
       what: 'test items',
       check,
       snapshot: () => {
@@ -158,13 +162,45 @@ describe('StateFile', () => {
     await expect(open().read()).rejects.toThrow(/items must be a list/);
   });
 
-  it('refuses a file of another version', async () => {
+  it('refuses a file of a newer version, or with no version', async () => {
     writeFileSync(join(dir, 'doc.json'), JSON.stringify({ version: 2, items: [] }));
     await expect(open().read()).rejects.toThrow(
-      /doc\.json is not a version 1 file of test items \(version: 2\)/,
+      /doc\.json is of format version 2, written by a newer gateway \(this one reads up to 1\)/,
     );
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify({ items: [] }));
+    await expect(open().read()).rejects.toThrow(/has no valid format version \(version: none/);
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify({ version: 0.5, items: [] }));
+    await expect(open().read()).rejects.toThrow(/has no valid format version \(version: 0\.5/);
     writeFileSync(join(dir, 'doc.json'), JSON.stringify([]));
-    await expect(open().read()).rejects.toThrow(/\(version: none\)/);
+    await expect(open().read()).rejects.toThrow(/is not a file of test items \(not a JSON object\)/);
+  });
+
+  it('migrates an older version step by step, then checks it and writes the current version', async () => {
+    // Version 1 named the list `entries`; version 2 `items`; version 3 gave each item a name.
+    const format: StateFileFormat = {
+      version: 3,
+      migrations: {
+        1: ({ entries, ...rest }) => ({ ...rest, items: entries }),
+        2: (doc) => ({
+          ...doc,
+          items: (doc['items'] as { id: number }[]).map((item) => ({ name: '', ...item })),
+        }),
+      },
+    };
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify({ version: 1, entries: [{ id: 4 }] }));
+    const file = open(0, join(dir, 'doc.json'), format);
+    expect(await file.read()).toEqual({ version: 3, items: [{ id: 4, name: '' }] });
+    state = { items: [{ id: 4, name: '' }] };
+    await file.save();
+    expect(onDisk().version).toBe(3);
+  });
+
+  it('refuses an older version it has no migration for, naming the missing step', async () => {
+    const format: StateFileFormat = { version: 3, migrations: { 2: (doc) => doc } };
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify({ version: 1, items: [] }));
+    await expect(open(0, join(dir, 'doc.json'), format).read()).rejects.toThrow(
+      /is of format version 1, and no migration to version 2 exists/,
+    );
   });
 
   it('refuses a file it cannot read', async () => {

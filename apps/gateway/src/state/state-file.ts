@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { ShapeError, type Check } from './shape.js';
-
-/** Format of every state file; a file of another version is refused, never guessed at. */
-export const STATE_FILE_VERSION = 1;
+import { migrate, type StateFileFormat } from './state-formats.js';
 
 /** After a failed write, the next attempt waits this long (a full disk should not spin the CPU). */
 const RETRY_MS = 1_000;
@@ -25,7 +23,9 @@ export interface StateFileOptions<T extends object> {
   path: string;
   /** What the file holds, for messages ("display links"). */
   what: string;
-  /** Validates the document read back (the version field is checked before). */
+  /** The version written and how older versions are migrated (a row of STATE_FORMATS). */
+  format: StateFileFormat;
+  /** Validates the document read back, after it was migrated to the current version. */
   check: Check<T>;
   /** The document to write: the state at the moment the write starts, so the latest state wins. */
   snapshot: () => T;
@@ -72,7 +72,7 @@ export class StateFile<T extends object> {
    * when it cannot be read, is not JSON, is of another version or does not have the expected shape.
    */
   async read(): Promise<T | undefined> {
-    const { path, what, check } = this.options;
+    const { path, what, check, format } = this.options;
     let text: string;
     try {
       text = await readFile(path, 'utf8');
@@ -87,12 +87,19 @@ export class StateFile<T extends object> {
     } catch (error) {
       throw new StateFileError(path, `is not valid JSON (${(error as Error).message})`);
     }
-    const version = (value as { version?: unknown } | null)?.version;
-    if (version !== STATE_FILE_VERSION)
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new StateFileError(path, `is not a file of ${what} (not a JSON object)`);
+    const migrated = migrate(
+      value as Record<string, unknown>,
+      (value as { version?: unknown }).version,
+      format,
+    );
+    if (!migrated.ok)
       throw new StateFileError(
         path,
-        `is not a version ${STATE_FILE_VERSION} file of ${what} (version: ${JSON.stringify(version) ?? 'none'})`,
+        `${migrated.problem}, so it is not a file of ${what} this gateway can read`,
       );
+    value = migrated.document;
     try {
       return check(value, '');
     } catch (error) {
@@ -166,7 +173,7 @@ export class StateFile<T extends object> {
   }
 
   private async write(): Promise<void> {
-    const text = JSON.stringify({ version: STATE_FILE_VERSION, ...this.options.snapshot() });
+    const text = JSON.stringify({ version: this.options.format.version, ...this.options.snapshot() });
     await writeFileAtomic(this.options.path, `${text}\n`, { mode: this.options.mode ?? 0o600 });
   }
 }
