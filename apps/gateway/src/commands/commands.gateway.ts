@@ -11,33 +11,14 @@ import {
 import {
   fail,
   ok,
-  parseAgentLogin,
-  parseAgentPause,
-  parsePauseReasonsQuery,
-  parseUnblock,
   parseAuditQuery,
-  parseDecide,
-  parseKick,
-  parseListen,
-  parseMonitorCheck,
-  parseMonitorStop,
-  parseUacstaRefuse,
-  type AgentLoginCommand,
-  type AgentPauseCommand,
   type PauseReasonsView,
-  type UnblockCommand,
   type AuditAction,
-  type AuditQuery,
   type AuditEntryView,
-  type AuditFacts,
   type KnownExtension,
-  type DecideCommand,
   type HeldCallView,
-  type KickCommand,
-  type ListenCommand,
   type MonitorView,
   type Result,
-  type UacstaRefuseCommand,
 } from '@switchboard/live-protocol';
 import { AuditFeed } from '../audit/audit-feed.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -48,35 +29,17 @@ import { MetricsService } from '../health/metrics.service.js';
 import { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import { MonitorService } from '../supervision/monitor.service.js';
-import { AgentPauseService, durationWords } from '../supervision/agent-pause.service.js';
+import { AgentPauseService } from '../supervision/agent-pause.service.js';
 import { SupervisionService } from '../supervision/supervision.service.js';
 import { UacstaService } from '../uacsta/uacsta.service.js';
 import { COMMAND_RELAY, type CommandRelay } from './command-relay.js';
 import {
   SOCKET_COMMANDS,
   isLeaderCommand,
-  type CommandAnswer,
-  type CommandPayload,
   type CommandsGatewayCommand,
   type LeaderCommand,
 } from './socket-commands.js';
-
-/** How one command is read, described for the audit log and carried out. */
-interface CommandSpec<C, T> {
-  parse: (payload: unknown) => Result<C>;
-  /** What the command acts on, for the audit log. */
-  target: (command: C) => string;
-  /** The queues that target belongs to, recorded with the entry: who may read it depends on them. */
-  queues?: (command: C, result: Result<T>) => readonly number[] | undefined;
-  /** Names and numbers the entry is about, for its sentence (live-protocol auditSentence). */
-  facts?: (command: C, result: Result<T>) => AuditFacts;
-  handle: (command: C, principal: Principal) => Promise<Result<T>>;
-}
-
-/** The spec of every command CommandsGateway handles, typed by the contract's payload and answer. */
-type CommandSpecs = {
-  [K in Exclude<CommandsGatewayCommand, 'audit:follow'>]: CommandSpec<CommandPayload<K>, CommandAnswer<K>>;
-};
+import { commandSpecs, type CommandSpec, type CommandSpecs } from './command-specs.js';
 
 /** Runs a spec on a payload that arrived from another gateway: parsed (again) first. */
 function forwardedRunner<C, T>(spec: CommandSpec<C, T>) {
@@ -129,6 +92,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly pauses: AgentPauseService,
     @Optional() @Inject(COMMAND_RELAY) private readonly relay?: CommandRelay,
   ) {
+    this.specs = commandSpecs({ heldCalls, supervision, uacsta, monitors, pauses, audit });
     relay?.serve((command, data, principal) =>
       isLeaderCommand(command)
         ? forwardedRunner(this.leaderSpec(command))(data, principal)
@@ -141,163 +105,8 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     return this.specs[command] as CommandSpec<unknown, unknown>;
   }
 
-  private readonly decideSpec: CommandSpec<DecideCommand, HeldCallView> = {
-    parse: parseDecide,
-    target: (c) => `${c.callId} (${c.decision})`,
-    queues: (c, result) => {
-      const queueId = result.ok ? result.data.queueId : this.heldCalls.shownQueueOf(c.callId);
-      return queueId === undefined ? undefined : [queueId];
-    },
-    facts: (c, result) => {
-      const call = result.ok ? result.data : this.heldCalls.shownCall(c.callId);
-      return {
-        decision: c.decision,
-        ...(call
-          ? {
-              caller: call.from,
-              line: call.trunk,
-              ...(call.defaultDestination ? { destination: call.defaultDestination } : {}),
-            }
-          : {}),
-      };
-    },
-    handle: (c, p) => this.heldCalls.decide(c, p.session),
-  };
-
-  private readonly kickSpec: CommandSpec<KickCommand, { kicked: string[] | 'all' }> = {
-    parse: parseKick,
-    target: (c) =>
-      `conference ${c.conference}: ${c.members === 'all' ? 'all members' : c.members.join(', ')}`,
-    facts: (c) => ({
-      conference: c.conference,
-      members: c.members === 'all' ? 'all' : `${c.members.length} member${c.members.length === 1 ? '' : 's'}`,
-    }),
-    handle: (c, p) => this.supervision.kick(c, p),
-  };
-
-  private readonly uacstaRefuseSpec: CommandSpec<UacstaRefuseCommand, { refused: true }> = {
-    parse: parseUacstaRefuse,
-    target: (c) => `extension ${c.extension} call ${c.callId}`,
-    queues: (c) => this.supervision.queuesOf(c.extension),
-    facts: (c) => this.agentFacts(c.extension),
-    handle: (c, p) => {
-      if (!p.session.features.uacsta)
-        return Promise.resolve(fail('forbidden', 'This PBX does not offer uaCSTA.'));
-      if (!this.supervision.mayActOnExtension(p.session, c.extension))
-        return Promise.resolve(fail('forbidden', `Extension ${c.extension} is not an agent of your queues.`));
-      return this.uacsta.refuse(c);
-    },
-  };
-
-  private readonly agentLoginSpec: CommandSpec<AgentLoginCommand, { done: true }> = {
-    parse: parseAgentLogin,
-    target: (c) =>
-      `extension ${c.extension} ${c.operation}${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
-    queues: (c) => c.queueIds ?? this.supervision.queuesOf(c.extension),
-    facts: (c) => ({
-      ...this.agentFacts(c.extension),
-      operation: c.operation,
-      ...(c.queueIds ? { queues: this.supervision.queueNames(c.queueIds) } : {}),
-    }),
-    handle: (c, p) => this.supervision.agentLogin(c, p),
-  };
-
-  private readonly listenSpec: CommandSpec<ListenCommand, { callId: string; monitor: MonitorView }> = {
-    parse: parseListen,
-    target: (c) => `${c.mode} ${c.agent} from ${c.monitor}`,
-    queues: (c) => this.supervision.queuesOf(c.agent),
-    facts: (c) => ({ ...this.agentFacts(c.agent), monitor: c.monitor, mode: c.mode }),
-    handle: (c, p) => this.monitors.listen(c, p),
-  };
-
-  private readonly monitorStopSpec: CommandSpec<
-    Record<string, never>,
-    { stopped: true; monitor: MonitorView }
-  > = {
-    parse: parseMonitorStop,
-    target: () => '',
-    queues: (_c, result) => (result.ok ? this.supervision.queuesOf(result.data.monitor.agent) : undefined),
-    facts: (_c, result) =>
-      result.ok
-        ? { ...this.agentFacts(result.data.monitor.agent), monitor: result.data.monitor.monitor }
-        : {},
-    handle: (_c, p) => this.monitors.stop(p),
-  };
-
-  /** A check reads the PBX's extensions and changes nothing: not audited. */
-  private readonly monitorCheckSpec: CommandSpec<{ extension: string }, KnownExtension> = {
-    parse: parseMonitorCheck,
-    target: (c) => c.extension,
-    handle: (c) => this.monitors.check(c.extension),
-  };
-
-  private readonly agentPauseSpec: CommandSpec<AgentPauseCommand, { done: true }> = {
-    parse: parseAgentPause,
-    target: (c) =>
-      `extension ${c.extension} ${c.operation}${c.reason ? ` reason ${c.reason}` : ''}${
-        c.durationSec ? ` for ${c.durationSec} s` : ''
-      }${c.queueIds ? ` queues ${c.queueIds.join(', ')}` : ''}`,
-    queues: (c) => c.queueIds ?? this.supervision.queuesOf(c.extension),
-    facts: (c) => {
-      const reason = [
-        this.pauses.reasonText(c.reason) ?? c.reason,
-        c.durationSec ? `for ${durationWords(c.durationSec)}` : '',
-      ]
-        .filter(Boolean)
-        .join(', ');
-      return { ...this.agentFacts(c.extension), operation: c.operation, ...(reason ? { reason } : {}) };
-    },
-    handle: (c, p) => this.pauses.pause(c, p),
-  };
-
-  /** A read of the PBX's pause reasons (cached): not audited. */
-  private readonly pauseReasonsSpec: CommandSpec<Record<string, never>, PauseReasonsView> = {
-    parse: parsePauseReasonsQuery,
-    target: () => '',
-    handle: () => this.pauses.reasonList(),
-  };
-
-  private readonly unblockSpec: CommandSpec<UnblockCommand, HeldCallView> = {
-    parse: parseUnblock,
-    target: (c) => `${c.callId} (undo block)`,
-    queues: (c, result) => {
-      const queueId = result.ok ? result.data.queueId : this.heldCalls.shownQueueOf(c.callId);
-      return queueId === undefined ? undefined : [queueId];
-    },
-    facts: (c, result) => {
-      const call = result.ok ? result.data : this.heldCalls.shownCall(c.callId);
-      return call ? { caller: call.from, line: call.trunk } : {};
-    },
-    handle: (c, p) => this.heldCalls.unblock(c, p.session),
-  };
-
-  /** Only the entries the reader may see (supervisor-scope.ts: auditEntryInScope). */
-  private readonly auditRecentSpec: CommandSpec<AuditQuery, AuditEntryView[]> = {
-    parse: parseAuditQuery,
-    target: () => '',
-    handle: (c, p) => Promise.resolve(ok(this.audit.recent(c.limit, p.session))),
-  };
-
-  /** Every command's spec by name: a command of the table without one does not compile. */
-  private readonly specs: CommandSpecs = {
-    'inbound:decide': this.decideSpec,
-    'inbound:unblock': this.unblockSpec,
-    'conference:kick': this.kickSpec,
-    'uacsta:refuse': this.uacstaRefuseSpec,
-    'agent:login': this.agentLoginSpec,
-    'agent:pause': this.agentPauseSpec,
-    'agent:pause-reasons': this.pauseReasonsSpec,
-    'call:listen': this.listenSpec,
-    'call:monitor-stop': this.monitorStopSpec,
-    'monitor:check': this.monitorCheckSpec,
-    'audit:recent': this.auditRecentSpec,
-  };
-
-  /** An agent's extension and name, for the audit sentence. */
-  private agentFacts(extension: string): AuditFacts {
-    const name = this.supervision.agentName(extension);
-    return { extension, ...(name ? { agentName: name } : {}) };
-  }
+  /** What each command does, by name (command-specs.ts). */
+  private readonly specs: CommandSpecs;
 
   afterInit(server: LiveServer): void {
     // Both socket gateways install the handshake authentication they rely on, so neither depends on the
