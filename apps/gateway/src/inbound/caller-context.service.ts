@@ -8,7 +8,7 @@ import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { PollingService } from '../polling/polling.module.js';
 import { CallHistory, lastCallOf, outcomeText, withLastCall } from './call-history.js';
 import { ContactDirectory, type ContactMatch } from './contact-directory.js';
-import type { CallerContextSource } from './held-calls.js';
+import type { CallerContextSource } from './held-calls.types.js';
 
 /** How often the phonebook index is rebuilt. */
 export const CONTACT_REFRESH_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 import type { CallInfo, CallTrunkLeg, CdrRecord } from '@switchboard/pbx-api';
-import type { HeldCallInput } from './held-calls.js';
+import type { HeldCallInput } from './held-calls.types.js';
 
 /** An ongoing inbound call as call/query reports it, sorted for recovery. */
 export type OngoingInbound =

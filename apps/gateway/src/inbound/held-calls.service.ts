@@ -31,7 +31,8 @@ import { heldCallInScope } from '../supervision/supervisor-scope.js';
 import { CallerContextService } from './caller-context.service.js';
 import { DECISION_LOCK, type DecisionLock } from './decision-lock.js';
 import { deadlineOf, inboundFromCdr, sortOngoing } from './held-call-recovery.js';
-import { HeldCalls, NOT_HELD, type HeldCallInput } from './held-calls.js';
+import { HeldCalls, NOT_HELD } from './held-calls.js';
+import type { HeldCallInput } from './held-calls.types.js';
 import { InboundRoutesService } from './inbound-routes.service.js';
 import { createBlockRule } from './block-rule-name.js';
 

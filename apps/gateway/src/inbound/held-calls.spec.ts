@@ -12,7 +12,8 @@ import { MetricsService } from '../health/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { InMemoryDecisionLock } from './decision-lock.js';
-import { CONTEXT_RIDE_MS, HeldCalls, type HeldCallActions, type HeldCallsOptions } from './held-calls.js';
+import { CONTEXT_RIDE_MS, HeldCalls } from './held-calls.js';
+import type { HeldCallActions, HeldCallsOptions } from './held-calls.types.js';
 
 const CONTEXT: CallerContext = { contactName: null, company: null, callsToday: 0, lastOutcome: null };
 const CALL = { callId: 'c1', channelId: 'PJSIP/trunk-1', from: '5551234', to: '2002', trunk: 'sip-trunk' };
