@@ -16,14 +16,18 @@ const HOLD_WINDOW_MS = 10_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How a held call reached the screens, as a supervisor's socket saw it. */
-interface Seen {
-  raisedAt: number;
-  label: string;
+interface Shown {
   /** First time it was shown pending, with the deadline then shown. */
   pendingAt?: number;
   deadline?: number;
   /** Settled as accepted automatically while nobody could see it, with the reason. */
   unseenReason?: string;
+}
+
+/** A call the test raised, and how the screens got it. */
+interface Seen extends Shown {
+  raisedAt: number;
+  label: string;
 }
 
 describe('no held call lost through PBX outages and dropped event sockets', () => {
@@ -32,6 +36,11 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
   let watcher: LiveTestClient;
   let sup: TestClient;
   const seen = new Map<string, Seen>();
+  /**
+   * Every held call the screen was told about, raised by the test or not yet known to it: the prompt can
+   * reach the socket before the simulator's answer to the POST that raised the call reaches the test.
+   */
+  const shown = new Map<string, Shown>();
   let counter = 0;
 
   const decisionsAtPbx = async () => {
@@ -42,8 +51,8 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
   /** Every held call the supervisor's screen is told about, as it arrives. */
   function record(calls: readonly HeldCallView[]): void {
     for (const call of calls) {
-      const entry = seen.get(call.callId);
-      if (!entry) continue;
+      const entry = shown.get(call.callId) ?? {};
+      shown.set(call.callId, entry);
       if (call.status === 'pending' && entry.pendingAt === undefined) {
         entry.pendingAt = Date.now();
         entry.deadline = call.deadline;
@@ -59,8 +68,12 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
       to: DID,
       trunk_name: TRUNK,
     });
-    seen.set(answer.body.call_id, { raisedAt, label });
-    return answer.body.call_id;
+    const callId = answer.body.call_id;
+    const screen = shown.get(callId) ?? {};
+    shown.set(callId, screen);
+    // One object for both maps: what the screen shows later lands in the test's entry too.
+    seen.set(callId, Object.assign(screen, { raisedAt, label }));
+    return callId;
   }
 
   beforeAll(async () => {
