@@ -5,7 +5,7 @@
  *   events and finished calls through the two sinks below;
  * - the record store turns finished calls into CDRs, recordings, call notes and AI transcription data.
  */
-import type { PbxOperationName } from '@switchboard/pbx-api';
+import type { KnownPbxEventType, PbxOperationName } from '@switchboard/pbx-api';
 
 /** A request that passed the operation's rules. */
 export interface RequestContext {
@@ -39,8 +39,8 @@ export type HandlerTable = Partial<Record<PbxOperationName, OperationHandler>>;
 
 /** Where events go: the event WebSocket subscribers and configured webhooks. */
 export interface EventSink {
-  /** Publishes event `type` with its payload as an object; the bus applies the documented `msg` encoding. */
-  publish(type: number, msg: Record<string, unknown>): void;
+  /** Publishes event `type` (a pbx-api `PBX_EVENT` number) with its payload as an object; the bus applies the documented `msg` encoding. */
+  publish(type: KnownPbxEventType, msg: Record<string, unknown>): void;
 }
 
 /** A call that has ended, as the live call center reports it. Times are unix seconds (simulated clock). */

@@ -7,7 +7,7 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import { fail, ok, parseCallWatch, type ErrorCode, type Result } from '@switchboard/live-protocol';
-import { isPbxEvent } from '@switchboard/pbx-api';
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import { AuthService } from '../auth/auth.service.js';
 import { hasRole } from '../auth/principal.js';
 import { SocketSessionsService } from '../auth/socket-sessions.service.js';
@@ -73,8 +73,7 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
   }
 
   onModuleInit(): void {
-    this.off = this.pbx.onEvent(30028, (event) => {
-      if (!isPbxEvent(event, 30028)) return;
+    this.off = this.pbx.onEvent(PBX_EVENT.CALL_NOTE_STATUS_UPDATED, (event) => {
       const noteId = String(event.msg.call_note_id ?? '');
       const groupId = String(event.msg.group_id ?? '');
       void this.noteChanged(noteId, groupId);

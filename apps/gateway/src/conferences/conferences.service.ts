@@ -4,13 +4,15 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
 import type { ConferenceView } from '@switchboard/live-protocol';
-import { PBX_ERRCODE, PbxApiError, isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_EVENT, PbxApiError } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { diffKeyed } from '../live/keyed-diff.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import type { PbxEventHandlerTable } from '../pbx/pbx-event-handlers.js';
 import { PollingService } from '../polling/polling.module.js';
 import { callLegs } from '../queues/call-legs.js';
 import { QueuesService } from '../queues/queues.service.js';
@@ -27,7 +29,7 @@ const CANDIDATE_TTL_MS = 10 * 60_000;
  * and the conferences already known, as one comma-separated list.
  */
 @Injectable()
-export class ConferencesService implements OnApplicationBootstrap, OnModuleDestroy {
+export class ConferencesService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Conferences');
   private allSupported = true;
   private readonly candidates = new Map<string, number>();
@@ -42,6 +44,10 @@ export class ConferencesService implements OnApplicationBootstrap, OnModuleDestr
     private readonly queues: QueuesService,
   ) {}
 
+  onModuleInit(): void {
+    this.stopEvents = this.pbx.onEvents(this.eventHandlers());
+  }
+
   onApplicationBootstrap(): void {
     this.polling.add(
       {
@@ -52,7 +58,6 @@ export class ConferencesService implements OnApplicationBootstrap, OnModuleDestr
       },
       Math.min(500, this.config.polling.conferenceIntervalMs / 2),
     );
-    this.stopEvents = this.pbx.onEvent('all', (event) => this.onEvent(event));
   }
 
   onModuleDestroy(): void {
@@ -132,14 +137,17 @@ export class ConferencesService implements OnApplicationBootstrap, OnModuleDestr
     return [...this.candidates.keys()].slice(0, 50);
   }
 
-  private onEvent(event: PbxEvent): void {
-    if (isPbxEvent(event, 30011)) {
+  /** The PBX events conferences follow between polls, and what each does. */
+  private eventHandlers(): PbxEventHandlerTable {
+    return {
       // Only needed when `all` is refused; cheap enough to track always.
-      for (const leg of callLegs(event.msg.members))
-        if (leg.callPath !== '') this.candidates.set(leg.callPath, Date.now());
-    } else if (isPbxEvent(event, 30024)) {
+      [PBX_EVENT.CALL_STATUS_CHANGED]: ({ msg }) => {
+        for (const leg of callLegs(msg.members))
+          if (leg.callPath !== '') this.candidates.set(leg.callPath, Date.now());
+      },
       // A host left: members may be dropped soon; confirm within the budget.
-      this.polling.runSoon(JOB, this.config.polling.conferenceIntervalMs / 4);
-    }
+      [PBX_EVENT.CONFERENCE_NO_HOST]: () =>
+        this.polling.runSoon(JOB, this.config.polling.conferenceIntervalMs / 4),
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { CallerContext, LastCallContext } from '@switchboard/live-protocol';
-import { isPbxEvent, PbxApiError, type CdrRecord, type CompanyContact } from '@switchboard/pbx-api';
+import { PBX_EVENT, PbxApiError, type CdrRecord, type CompanyContact } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
@@ -57,8 +57,8 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
 
   onModuleInit(): void {
     this.unsubscribe.push(
-      this.pbx.onEvent(30012, (event) => {
-        if (!isPbxEvent(event, 30012) || !event.msg.call_from) return;
+      this.pbx.onEvent(PBX_EVENT.NEW_CDR, (event) => {
+        if (!event.msg.call_from) return;
         this.lastCalls.delete(event.msg.call_from);
         this.history.record(
           event.msg.call_from,

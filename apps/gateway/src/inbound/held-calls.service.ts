@@ -17,7 +17,7 @@ import {
   type Result,
   type SessionInfo,
 } from '@switchboard/live-protocol';
-import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
+import { PBX_EVENT, type IncomingCallRequestEvent } from '@switchboard/pbx-api';
 import { AuditService } from '../audit/audit.service.js';
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
@@ -49,8 +49,7 @@ const NO_LONGER_HELD =
   'The PBX no longer held this call when the gateway could check again: it routed it (or the caller hung up) without a decision from here.';
 
 /** The held call of a 30016 event: its first inbound leg. */
-export function heldCallOf(event: PbxEvent): HeldCallInput | undefined {
-  if (!isPbxEvent(event, 30016)) return undefined;
+export function heldCallOf(event: IncomingCallRequestEvent): HeldCallInput | undefined {
   for (const member of event.msg.members) {
     const leg = 'inbound' in member ? member.inbound : undefined;
     if (!leg?.channel_id) continue;
@@ -178,7 +177,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     if (!this.hub.current('inbound', 'inbound'))
       this.hub.commit('inbound', 'inbound', [], { upsert: [], remove: [] });
     this.stops.push(
-      this.pbx.onEvent(30016, (event) => {
+      this.pbx.onEvent(PBX_EVENT.INCOMING_CALL_REQUEST, (event) => {
         const call = heldCallOf(event);
         if (!call) {
           this.log.warn({ msg: 'held-call event without an inbound leg ignored' });

@@ -3,6 +3,7 @@ import {
   Injectable,
   Logger,
   Optional,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -10,7 +11,7 @@ import type { HealthView } from '@switchboard/live-protocol';
 import {
   PbxClient,
   PbxEventStream,
-  type PbxEvent,
+  type KnownPbxEventType,
   type PbxLogger,
   type PbxTlsOptions,
 } from '@switchboard/pbx-api';
@@ -18,13 +19,9 @@ import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../cluster/cluste
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../health/metrics.service.js';
 import { describePbxError, errorKind, isLinkFailure, pbxAnswered } from './pbx-errors.js';
+import { PbxEventHandlers, type PbxEventHandler, type PbxEventHandlerTable } from './pbx-event-handlers.js';
 import { PbxHealthModel } from './pbx-health.model.js';
 import { RequestBudget, type BudgetPriority } from './request-budget.js';
-
-/** Events the gateway subscribes to: live state, held calls, CDRs, uaCSTA, conferences, system events. */
-export const PBX_EVENT_TOPICS: readonly number[] = [
-  30007, 30008, 30011, 30012, 30016, 30020, 30024, 30025, 30028, 30029, 30034, 30035, 30036,
-];
 
 /** How a request is paced by the budget. */
 export interface PbxRequestOptions {
@@ -47,7 +44,6 @@ export interface EventGap {
   first: boolean;
 }
 
-type EventHandler = (event: PbxEvent) => void;
 type HealthListener = (health: HealthView) => void;
 
 /**
@@ -67,7 +63,7 @@ const PROBE_INTERVAL_MS = 500;
  * and it only fetches a token once one is sent.
  */
 @Injectable()
-export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown {
+export class PbxConnectionService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   /** The PBX client; call it through {@link request} so the request is budgeted and counted. */
   readonly client: PbxClient;
   private stream: PbxEventStream | undefined;
@@ -77,7 +73,7 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   private readonly budget: RequestBudget;
   private readonly model: PbxHealthModel;
   private readonly logger = new Logger('PbxConnection');
-  private readonly handlers = new Map<number | 'all', Set<EventHandler>>();
+  private readonly handlers = new PbxEventHandlers();
   private readonly healthListeners = new Set<HealthListener>();
   private lastEmitted: string | undefined;
   private healthTimer: ReturnType<typeof setInterval> | undefined;
@@ -118,10 +114,6 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
   }
 
   onModuleInit(): void {
-    this.stopWatchingRole = this.role.watch((leader) => {
-      if (leader) this.openStream();
-      else void this.closeStream();
-    });
     this.healthTimer = setInterval(
       () => this.evaluateHealth(),
       Math.min(1_000, this.config.polling.queueIntervalMs),
@@ -129,6 +121,20 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
     this.healthTimer.unref();
     this.probeTimer = setInterval(() => void this.probe(), PROBE_INTERVAL_MS);
     this.probeTimer.unref();
+  }
+
+  /**
+   * The event stream's topics are the events that have handlers, and services register them in onModuleInit;
+   * Nest runs every onModuleInit before any onApplicationBootstrap, so the topics are complete here. They are
+   * fixed from now on rather than changed later: re-subscribing an open stream takes it through `subscribing`,
+   * which the health model would show and the gap accounting would count as lost events.
+   */
+  onApplicationBootstrap(): void {
+    this.handlers.fix();
+    this.stopWatchingRole = this.role.watch((leader) => {
+      if (leader) this.openStream();
+      else void this.closeStream();
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -227,15 +233,23 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
     }
   }
 
-  /** Calls `handler` for every event of `type` (or every event with `'all'`); returns an unsubscribe function. */
-  onEvent(type: number | 'all', handler: EventHandler): () => void {
-    let set = this.handlers.get(type);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(type, set);
-    }
-    set.add(handler);
-    return () => set.delete(handler);
+  /**
+   * Calls `handler` for every event numbered `type` (a `PBX_EVENT` value of pbx-api), subscribing the stream to
+   * it; returns the function that removes the handler. Register in onModuleInit: once the stream's topics
+   * are fixed (onApplicationBootstrap), a number outside them throws.
+   */
+  onEvent<N extends KnownPbxEventType>(type: N, handler: PbxEventHandler<N>): () => void {
+    return this.handlers.add(type, handler);
+  }
+
+  /** {@link onEvent} for each entry of `table` (event number to handler); returns one function removing all. */
+  onEvents(table: PbxEventHandlerTable): () => void {
+    return this.handlers.addTable(table);
+  }
+
+  /** The events the stream subscribes to: every number with a handler, fixed at application bootstrap. */
+  get eventTopics(): readonly KnownPbxEventType[] {
+    return this.handlers.topics();
   }
 
   /** Health of the PBX link now. */
@@ -271,7 +285,7 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
     const stream = new PbxEventStream({
       baseUrl: this.config.pbx.baseUrl,
       tokens: this.client.tokens,
-      topics: PBX_EVENT_TOPICS,
+      topics: this.handlers.fix(),
       reconnectBackoff: {
         initialMs: 250,
         maxMs: Math.max(250, Math.min(this.config.polling.maxBackoffMs, 5_000)),
@@ -280,7 +294,15 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
       tls: pbxTls(this.config),
     });
     this.stream = stream;
-    stream.on('event', (event) => this.dispatch(event));
+    stream.on('event', (event) =>
+      this.handlers.dispatch(event, (error) =>
+        this.logger.error({
+          msg: 'PBX event handler failed',
+          type: event.type,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
+    );
     stream.on('state', (state) => {
       // A stream closed on losing the lead may still report after its successor started.
       if (this.stream !== stream) return;
@@ -313,22 +335,6 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationShutdown
       run();
     } catch (error) {
       this.logger.error({ msg: `${what} failed`, error: error instanceof Error ? error.message : 'unknown' });
-    }
-  }
-
-  private dispatch(event: PbxEvent): void {
-    for (const key of [event.type, 'all'] as const) {
-      for (const handler of this.handlers.get(key) ?? []) {
-        try {
-          handler(event);
-        } catch (error) {
-          this.logger.error({
-            msg: 'PBX event handler failed',
-            type: event.type,
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
-      }
     }
   }
 

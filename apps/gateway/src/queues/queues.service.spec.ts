@@ -7,6 +7,7 @@ import type { MetricsService } from '../health/metrics.service.js';
 import { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import { PbxEventHandlers, type PbxEventHandlerTable } from '../pbx/pbx-event-handlers.js';
 import type { PollingService } from '../polling/polling.module.js';
 import { QUEUE_PUBLISH_WINDOW_MS, QueuesService } from './queues.service.js';
 import type { TodayStatsService } from './today-stats.service.js';
@@ -25,12 +26,14 @@ const extensions = [
 /** A queues service on one configured queue (id 7, number 6407) with the PBX, polls and stats faked. */
 function setup() {
   const jobs = new Map<string, () => Promise<void>>();
-  let onEvent: (event: PbxEvent) => void = () => undefined;
+  // Events reach the service as the connection delivers them: through the handlers it registered.
+  const handlers = new PbxEventHandlers();
+  const onEvent = (event: PbxEvent) =>
+    handlers.dispatch(event, (error) => {
+      throw error;
+    });
   const pbx = {
-    onEvent: (_kind: string, handler: (event: PbxEvent) => void) => {
-      onEvent = handler;
-      return () => undefined;
-    },
+    onEvents: (table: PbxEventHandlerTable) => handlers.addTable(table),
     request: (operation: string) =>
       Promise.resolve(
         operation === 'queue/agent_status'
@@ -59,6 +62,7 @@ function setup() {
   });
   const hub = new StreamHub(emitter, { push: () => undefined } as unknown as MetricsService);
   const service = new QueuesService(testConfig({ QUEUES: '7' }), pbx, polling, hub, today);
+  service.onModuleInit();
   service.onApplicationBootstrap();
   const status = (agent: string, status: string, reason = '') =>
     onEvent({

@@ -4,12 +4,14 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
 import { queueStream, type QueueView } from '@switchboard/live-protocol';
-import { isPbxEvent, type ExtensionBasicInfo, type PbxEvent, type QueueSummary } from '@switchboard/pbx-api';
+import { PBX_EVENT, type ExtensionBasicInfo, type QueueSummary } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
+import type { PbxEventHandlerTable } from '../pbx/pbx-event-handlers.js';
 import { PollingService } from '../polling/polling.module.js';
 import { callLegs } from './call-legs.js';
 import { diffQueueViews } from './queue-patch.js';
@@ -45,7 +47,7 @@ export const QUEUE_PUBLISH_WINDOW_MS = 50;
  * watch, events applied between polls, and each change published once as a minimal delta.
  */
 @Injectable()
-export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
+export class QueuesService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Queues');
   private readonly queues = new Map<number, QueueLiveState>();
   private readonly unsubscribe: (() => void)[] = [];
@@ -68,6 +70,10 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     this.intervalMs = config.polling.queueIntervalMs;
   }
 
+  onModuleInit(): void {
+    this.unsubscribe.push(this.pbx.onEvents(this.eventHandlers()));
+  }
+
   onApplicationBootstrap(): void {
     const configured = this.config.polling.queueIds;
     if (configured.length > 0) {
@@ -88,7 +94,6 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
       run: () => this.refreshPhones(),
     });
     this.unsubscribe.push(
-      this.pbx.onEvent('all', (event) => this.onEvent(event)),
       // Today's figures (a finished call, a recount and whether one is pending) are never held back.
       this.today.onChange((ids) => {
         for (const id of ids === 'all' ? [...this.queues.keys()] : ids) this.publish(id);
@@ -250,38 +255,41 @@ export class QueuesService implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  private onEvent(event: PbxEvent): void {
-    const now = Date.now();
-    if (isPbxEvent(event, 30029)) {
-      const queue = this.byNumber(event.msg.queue);
-      if (
-        queue &&
-        queue.applyAgentStatus(event.msg.agent_number, event.msg.status, event.msg.reason ?? '', now)
-      ) {
-        this.publishSoon(queue.id);
-      }
-      if (queue) this.reconcile(queue.id);
-    } else if (isPbxEvent(event, 30025)) {
-      const queue = this.byNumber(event.msg.queue);
-      if (queue?.applyAutoPause(event.msg.agent_number, now)) this.publishSoon(queue.id);
-      if (queue) this.reconcile(queue.id);
-    } else if (isPbxEvent(event, 30007)) {
-      if (this.phones.applyRegistration(event.msg.extension, event.msg.kind, event.msg.status))
-        this.applyPhone(event.msg.extension);
-    } else if (isPbxEvent(event, 30008)) {
-      for (const queue of this.queues.values()) {
-        if (queue.applyExtensionStatus(event.msg.extension, event.msg.status, now))
+  /** The PBX events that change queues between polls, and what each changes. */
+  private eventHandlers(): PbxEventHandlerTable {
+    return {
+      [PBX_EVENT.AGENT_STATUS_CHANGED]: ({ msg }) => {
+        const queue = this.byNumber(msg.queue);
+        if (queue?.applyAgentStatus(msg.agent_number, msg.status, msg.reason ?? '', Date.now()))
           this.publishSoon(queue.id);
-      }
-    } else if (isPbxEvent(event, 30011)) {
-      const legs = callLegs(event.msg.members);
-      for (const queue of this.queues.values()) {
-        if (queue.applyCallStatus(event.msg.call_id, legs, now)) this.publishSoon(queue.id);
-        // A caller entering or leaving this queue: confirm the waiting list early (within the budget).
-        if (legs.some((leg) => leg.callPath === queue.number && queue.number !== ''))
-          this.reconcile(queue.id);
-      }
-    }
+        if (queue) this.reconcile(queue.id);
+      },
+      [PBX_EVENT.AGENT_AUTO_PAUSE]: ({ msg }) => {
+        const queue = this.byNumber(msg.queue);
+        if (queue?.applyAutoPause(msg.agent_number, Date.now())) this.publishSoon(queue.id);
+        if (queue) this.reconcile(queue.id);
+      },
+      [PBX_EVENT.EXTENSION_REGISTRATION_CHANGED]: ({ msg }) => {
+        if (this.phones.applyRegistration(msg.extension, msg.kind, msg.status))
+          this.applyPhone(msg.extension);
+      },
+      [PBX_EVENT.EXTENSION_CALL_STATUS_CHANGED]: ({ msg }) => {
+        const now = Date.now();
+        for (const queue of this.queues.values()) {
+          if (queue.applyExtensionStatus(msg.extension, msg.status, now)) this.publishSoon(queue.id);
+        }
+      },
+      [PBX_EVENT.CALL_STATUS_CHANGED]: ({ msg }) => {
+        const now = Date.now();
+        const legs = callLegs(msg.members);
+        for (const queue of this.queues.values()) {
+          if (queue.applyCallStatus(msg.call_id, legs, now)) this.publishSoon(queue.id);
+          // A caller entering or leaving this queue: confirm the waiting list early (within the budget).
+          if (legs.some((leg) => leg.callPath === queue.number && queue.number !== ''))
+            this.reconcile(queue.id);
+        }
+      },
+    };
   }
 
   /** Brings the queue's next poll forward, at most once per half interval. */

@@ -5,9 +5,10 @@ import {
   Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
 import type { QueueTodayStats } from '@switchboard/live-protocol';
-import { isPbxEvent, type PbxEvent } from '@switchboard/pbx-api';
+import { PBX_EVENT, type NewCdrEvent } from '@switchboard/pbx-api';
 import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
@@ -41,7 +42,7 @@ const MAX_PAGES = 500;
  * published before for the same day until it has recounted (see {@link statsForView}).
  */
 @Injectable()
-export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('TodayStats');
   private readonly daily: DailyQueueStats;
   private readonly listeners = new Set<(queueIds: number[] | 'all') => void>();
@@ -84,8 +85,11 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     this.pendingSince = this.daily.dayStart;
   }
 
+  onModuleInit(): void {
+    this.stopEvents = this.pbx.onEvent(PBX_EVENT.NEW_CDR, (event) => this.onNewCdr(event));
+  }
+
   onApplicationBootstrap(): void {
-    this.stopEvents = this.pbx.onEvent(30012, (event) => this.onNewCdr(event));
     this.armRollover();
     // Figures stored before a restart stay on screen until the day is recounted.
     if (this.hub?.queueCatalogue().some((q) => this.hub?.current(`queue:${q.id}`, 'queue')))
@@ -174,8 +178,7 @@ export class TodayStatsService implements OnApplicationBootstrap, OnModuleDestro
     return () => this.listeners.delete(listener);
   }
 
-  private onNewCdr(event: PbxEvent): void {
-    if (!isPbxEvent(event, 30012)) return;
+  private onNewCdr(event: NewCdrEvent): void {
     this.rollIfNewDay();
     const facts = factsFromNewCdr(event.msg);
     if (!facts) return;

@@ -6,7 +6,7 @@ import {
   type UacstaCallView,
   type UacstaRefuseCommand,
 } from '@switchboard/live-protocol';
-import { isPbxEvent } from '@switchboard/pbx-api';
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import { pbxFailure } from '../errors/pbx-failure.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
@@ -33,8 +33,7 @@ export class UacstaService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     if (!this.config.pbx.features.uacsta) return;
     this.hub.commit('uacsta', 'uacsta', [], { upsert: [], remove: [] });
-    this.stopEvents = this.pbx.onEvent(30020, (event) => {
-      if (!isPbxEvent(event, 30020)) return;
+    this.stopEvents = this.pbx.onEvent(PBX_EVENT.UACSTA_CALL, (event) => {
       const { operation, extension, call_id: callId, ip_address: ipAddress } = event.msg;
       if (!extension || !callId) return;
       this.calls.apply({

@@ -1,5 +1,5 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { EVENT } from './event-payloads.js';
 import { AUTO_PAUSE_REASON } from './queue-calls.js';
 import { members } from './testing/expectations.js';
 import { harness, type Harness } from './testing/harness.js';
@@ -7,7 +7,7 @@ import { controlledLine } from './testing/world-lookup.js';
 
 function agentStatuses(h: Harness, agent: string): string[] {
   return h.recorder
-    .of(EVENT.AGENT_STATUS)
+    .of(PBX_EVENT.AGENT_STATUS_CHANGED)
     .filter((msg) => msg['agent_number'] === agent)
     .map((msg) => msg['status'] as string);
 }
@@ -31,7 +31,7 @@ describe('agent states', () => {
     });
     h.recorder.clear();
     h.call('call/accept_inbound', { channel_id });
-    const ringing = h.recorder.of(EVENT.AGENT_STATUS).find((msg) => msg['status'] === 'Ringing');
+    const ringing = h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED).find((msg) => msg['status'] === 'Ringing');
     const agent = ringing?.['agent_number'] as string;
     expect(agent).toMatch(/^100\d$/);
     expect(agentRow(h, queueId, agent)?.['call_status']).toBe(3); // ringing
@@ -47,7 +47,7 @@ describe('agent states', () => {
     expect(agentStatuses(h, agent)).toEqual(['Ringing', 'Busy', 'WrapUp', 'Idle']);
     expect(agentRow(h, queueId, agent)?.['call_status']).toBe(1); // idle again
     const phone = h.recorder
-      .of(EVENT.EXTENSION_STATUS)
+      .of(PBX_EVENT.EXTENSION_CALL_STATUS_CHANGED)
       .filter((msg) => msg['extension'] === agent)
       .map((msg) => msg['status']);
     expect(phone).toEqual(['Ringing', 'Busy', 'Idle']);
@@ -96,7 +96,7 @@ describe('agent states', () => {
     const h = harness({ scenario: 'contact-center', trafficRate: 1 });
     h.center.control.start();
     h.clock.advance(6 * 3_600_000);
-    const autoPause = h.recorder.of(EVENT.AGENT_AUTO_PAUSE)[0];
+    const autoPause = h.recorder.of(PBX_EVENT.AGENT_AUTO_PAUSE)[0];
     expect(autoPause).toEqual({
       queue_number: expect.stringMatching(/^64\d\d$/),
       agent_number: expect.stringMatching(/^1\d{3}$/),
@@ -108,13 +108,16 @@ describe('agent states', () => {
     const index = h.recorder.events.findIndex((e) => e.msg === autoPause);
     const next = h.recorder.events
       .slice(index)
-      .find((e) => e.type === EVENT.AGENT_STATUS && e.msg['agent_number'] === autoPause?.['agent_number']);
+      .find(
+        (e) =>
+          e.type === PBX_EVENT.AGENT_STATUS_CHANGED && e.msg['agent_number'] === autoPause?.['agent_number'],
+      );
     expect(next?.msg).toMatchObject({
       queue_number: `queue-${autoPause?.['queue_number'] as string}`,
       status: 'Paused',
       reason: AUTO_PAUSE_REASON,
     });
-    const statuses = h.recorder.of(EVENT.AGENT_STATUS);
+    const statuses = h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED);
     const breakReasons = new Set(statuses.filter((m) => m['status'] === 'Paused').map((m) => m['reason']));
     expect([...breakReasons]).toEqual(expect.arrayContaining(['Lunch', 'Break', 'Training', 'Meeting']));
     expect(statuses.some((m) => m['status'] === 'LoggedOut')).toBe(true);

@@ -1,5 +1,5 @@
-import { agentStatusMsg, EVENT, type AgentStatus } from './event-payloads.js';
-import { AGENT_CALL_STATUS as CALL_STATUS, type AgentCallStatus } from '@switchboard/pbx-api';
+import { agentStatusMsg, type AgentStatus } from './event-payloads.js';
+import { AGENT_CALL_STATUS as CALL_STATUS, type AgentCallStatus, PBX_EVENT } from '@switchboard/pbx-api';
 import { IndexedSet } from './indexed-set.js';
 import type { SeededRandom } from '../support/seeded-random.js';
 import type { AgentCallState, AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
@@ -134,7 +134,7 @@ export class AgentBook {
       if (status !== m.lastStatus) {
         m.lastStatus = status;
         this.ctx.events.publish(
-          EVENT.AGENT_STATUS,
+          PBX_EVENT.AGENT_STATUS_CHANGED,
           agentStatusMsg(m.queue.def.number, agent.ext.number, status, m.paused ? m.pauseReason : ''),
         );
       }

@@ -1,9 +1,8 @@
-import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import type { CallCenterOptions } from '../contracts.js';
 import { createCallCenter } from './call-center.js';
 import { RealClock } from './clock.js';
-import { EVENT } from './event-payloads.js';
 import { expectSimError } from './testing/expectations.js';
 import { FakeTimers } from './testing/fake-timers.js';
 import { harness, Recorder, START_MS } from './testing/harness.js';
@@ -137,7 +136,7 @@ describe('createCallCenter', () => {
     const started = performance.now();
     h.clock.advance(30 * 60_000);
     const elapsedMs = performance.now() - started;
-    expect(h.recorder.of(EVENT.CALL_STATUS).length).toBeGreaterThan(20_000);
+    expect(h.recorder.of(PBX_EVENT.CALL_STATUS_CHANGED).length).toBeGreaterThan(20_000);
     // 30 simulated minutes take about one second here; at speed 1 that is well under 1% of a core.
     expect(elapsedMs).toBeLessThan(15_000);
   }, 30_000);

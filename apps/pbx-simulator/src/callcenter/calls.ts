@@ -1,5 +1,6 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import type { FinishedCall, TrunkInfo } from '../contracts.js';
-import { callInfo, EVENT } from './event-payloads.js';
+import { callInfo } from './event-payloads.js';
 import { legPhase } from './presence.js';
 import type { CallRt, Leg, MemberStatus } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
@@ -132,7 +133,7 @@ export class CallRegistry {
 
   /** Publishes 30011 with every member, then forgets members that said BYE. */
   publish(call: CallRt): void {
-    this.ctx.events.publish(EVENT.CALL_STATUS, callInfo(call));
+    this.ctx.events.publish(PBX_EVENT.CALL_STATUS_CHANGED, callInfo(call));
     if (call.legs.some((leg) => leg.status === 'BYE')) {
       const gone = call.legs.filter((leg) => leg.status === 'BYE');
       call.legs = call.legs.filter((leg) => leg.status !== 'BYE');

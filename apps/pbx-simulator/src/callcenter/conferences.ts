@@ -1,7 +1,8 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import type { FinishedCall, TrunkInfo } from '../contracts.js';
 import type { CallRegistry } from './calls.js';
 import type { TimerHandle } from './clock.js';
-import { callInfo, EVENT, noHostMsg } from './event-payloads.js';
+import { callInfo, noHostMsg } from './event-payloads.js';
 import type { SeededRandom } from '../support/seeded-random.js';
 import type { Leg } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
@@ -273,7 +274,7 @@ export class Conferences {
     session.members.push(member);
     const stayMs = this.rng.logNormal((isHost ? 20 : 12) * 60_000, 0.5);
     member.timer = this.ctx.after(stayMs, () => this.leave(room, member));
-    this.ctx.events.publish(EVENT.CALL_STATUS, callInfo({ id: member.callId, legs: [leg] }));
+    this.ctx.events.publish(PBX_EVENT.CALL_STATUS_CHANGED, callInfo({ id: member.callId, legs: [leg] }));
   }
 
   private leave(room: Room, member: Member, announceNoHost = true): void {
@@ -283,10 +284,13 @@ export class Conferences {
     session.members = session.members.filter((m) => m !== member);
     member.leg.status = 'BYE';
     if (member.leg.ext) this.ctx.presence.move(member.leg.ext, 'connected', 'none');
-    this.ctx.events.publish(EVENT.CALL_STATUS, callInfo({ id: member.callId, legs: [member.leg] }));
+    this.ctx.events.publish(
+      PBX_EVENT.CALL_STATUS_CHANGED,
+      callInfo({ id: member.callId, legs: [member.leg] }),
+    );
     this.ctx.records.recordCall(this.finished(room, member));
     if (announceNoHost && member.isHost && session.members.length > 0) {
-      this.ctx.events.publish(EVENT.NO_HOST_CONFERENCE, noHostMsg(session.callId, session.hostNumber));
+      this.ctx.events.publish(PBX_EVENT.CONFERENCE_NO_HOST, noHostMsg(session.callId, session.hostNumber));
     }
     if (session.members.length === 0) {
       this.ctx.cancel(session.joinTimer);

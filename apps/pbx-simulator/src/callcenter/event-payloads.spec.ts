@@ -1,5 +1,5 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT } from './event-payloads.js';
 import { members } from './testing/expectations.js';
 import { harness, type Harness } from './testing/harness.js';
 
@@ -43,7 +43,7 @@ describe('published events', () => {
   });
 
   it('30008 carries extension and status Ringing, Busy or Idle', () => {
-    const events = ofType(EVENT.EXTENSION_STATUS);
+    const events = ofType(PBX_EVENT.EXTENSION_CALL_STATUS_CHANGED);
     expect(events.length).toBeGreaterThan(100);
     const bad = events.filter(
       (msg) =>
@@ -53,14 +53,14 @@ describe('published events', () => {
   });
 
   it('30011 is Call_Info with extension, inbound and outbound members', () => {
-    const events = ofType(EVENT.CALL_STATUS);
+    const events = ofType(PBX_EVENT.CALL_STATUS_CHANGED);
     expect(events.flatMap((msg) => callInfoProblems(msg, ['extension', 'inbound', 'outbound']))).toEqual([]);
     const kinds = new Set(events.flatMap((msg) => members(msg).map(([kind]) => kind)));
     expect(kinds).toEqual(new Set(['extension', 'inbound', 'outbound']));
   });
 
   it('30016 is Call_Info with one inbound member, ALERT and no call path yet', () => {
-    const events = ofType(EVENT.INCOMING_CALL);
+    const events = ofType(PBX_EVENT.INCOMING_CALL_REQUEST);
     expect(events.length).toBeGreaterThan(10);
     expect(events.flatMap((msg) => callInfoProblems(msg, ['inbound']))).toEqual([]);
     const odd = events.filter((msg) => {
@@ -71,7 +71,7 @@ describe('published events', () => {
   });
 
   it('30020 carries operation, extension, uaCSTA call_id and ip_address <ip>:5060, start before over', () => {
-    const all = ofType(EVENT.UACSTA_CALL);
+    const all = ofType(PBX_EVENT.UACSTA_CALL);
     const bad = all.filter(
       (msg) =>
         keys(msg) !== 'call_id,extension,ip_address,operation' ||
@@ -88,7 +88,7 @@ describe('published events', () => {
   });
 
   it('30024 carries conference_id and host_num', () => {
-    const events = ofType(EVENT.NO_HOST_CONFERENCE);
+    const events = ofType(PBX_EVENT.CONFERENCE_NO_HOST);
     expect(events.length).toBeGreaterThan(0);
     for (const msg of events) {
       expect(keys(msg)).toBe('conference_id,host_num');
@@ -97,13 +97,13 @@ describe('published events', () => {
   });
 
   it('30025 and 30029 carry the queue number without and with the queue- prefix', () => {
-    const autoPauses = ofType(EVENT.AGENT_AUTO_PAUSE);
+    const autoPauses = ofType(PBX_EVENT.AGENT_AUTO_PAUSE);
     expect(autoPauses.length).toBeGreaterThan(0);
     for (const msg of autoPauses) {
       expect(keys(msg)).toBe('agent_number,calls,queue_number');
       expect(msg['queue_number']).toMatch(/^64\d\d$/);
     }
-    const events = ofType(EVENT.AGENT_STATUS);
+    const events = ofType(PBX_EVENT.AGENT_STATUS_CHANGED);
     const bad = events.filter(
       (msg) =>
         keys(msg) !== 'agent_number,queue_number,reason,status' ||

@@ -1,16 +1,7 @@
 import type { CallRt, Leg } from './runtime.types.js';
 
-/** Event numbers the call center publishes (docs/pbx/events.md#event-numbers). */
-export const EVENT = {
-  EXTENSION_REGISTRATION: 30007,
-  EXTENSION_STATUS: 30008,
-  CALL_STATUS: 30011,
-  INCOMING_CALL: 30016,
-  UACSTA_CALL: 30020,
-  NO_HOST_CONFERENCE: 30024,
-  AGENT_AUTO_PAUSE: 30025,
-  AGENT_STATUS: 30029,
-} as const;
+// Payloads the call center publishes, under the event numbers of pbx-api's PBX_EVENT
+// (docs/pbx/events.md#event-numbers).
 
 /** Extension statuses of 30008. */
 export type ExtensionStatus = 'Ringing' | 'Busy' | 'Idle';

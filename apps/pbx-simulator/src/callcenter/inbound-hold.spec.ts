@@ -1,6 +1,5 @@
-import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EVENT } from './event-payloads.js';
 import { expectSimError, members } from './testing/expectations.js';
 import { harness, type Harness } from './testing/harness.js';
 import { controlledLine } from './testing/world-lookup.js';
@@ -10,7 +9,7 @@ const CALLER = '5550001111';
 
 /** 30011 messages of a call. */
 function statusEvents(h: Harness, callId: string): Record<string, unknown>[] {
-  return h.recorder.of(EVENT.CALL_STATUS).filter((msg) => msg['call_id'] === callId);
+  return h.recorder.of(PBX_EVENT.CALL_STATUS_CHANGED).filter((msg) => msg['call_id'] === callId);
 }
 
 /** Whether the call was routed into its queue: a 30011 whose inbound member carries the queue as call path. */
@@ -42,7 +41,7 @@ describe('inbound call control', () => {
     const { call_id, channel_id } = hold();
     expect(channel_id).toMatch(new RegExp(`^PJSIP/trunk-${line.trunk.name}-endpoint-[0-9a-f]{8}$`));
     expect(call_id).toMatch(/^\d{10}\.\d+$/);
-    expect(h.recorder.of(EVENT.INCOMING_CALL)).toEqual([
+    expect(h.recorder.of(PBX_EVENT.INCOMING_CALL_REQUEST)).toEqual([
       {
         call_id,
         members: [
@@ -188,7 +187,7 @@ describe('inbound call control timing and generated traffic', () => {
       const h = harness({ scenario: 'contact-center', trafficRate: 1, controlledCallShare: share });
       h.center.control.start();
       h.clock.advance(15 * 60_000);
-      return h.recorder.of(EVENT.INCOMING_CALL).length;
+      return h.recorder.of(PBX_EVENT.INCOMING_CALL_REQUEST).length;
     };
     expect(held(0)).toBe(0);
     expect(held(0.5)).toBeGreaterThan(50);

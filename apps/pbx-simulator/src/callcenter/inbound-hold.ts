@@ -1,7 +1,8 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import type { AgentBook } from './agents.js';
 import type { CallRegistry } from './calls.js';
 import type { TimerHandle } from './clock.js';
-import { callInfo, EVENT } from './event-payloads.js';
+import { callInfo } from './event-payloads.js';
 import type { QueueCalls } from './queue-calls.js';
 import type { CallRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
@@ -45,7 +46,7 @@ export class InboundHold {
     call.state = 'held';
     const timer = this.ctx.after(this.ctx.clock.realToSim(this.holdWindowMs), () => this.route(channelId));
     this.held.set(channelId, { call, timer });
-    this.ctx.events.publish(EVENT.INCOMING_CALL, callInfo(call));
+    this.ctx.events.publish(PBX_EVENT.INCOMING_CALL_REQUEST, callInfo(call));
   }
 
   /** call/accept_inbound. */

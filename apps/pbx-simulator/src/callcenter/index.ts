@@ -12,7 +12,7 @@ export {
   type ClockErrorReporter,
   type TimerHandle,
 } from './clock.js';
-export { EVENT, type AgentStatus, type ExtensionStatus } from './event-payloads.js';
+export type { AgentStatus, ExtensionStatus } from './event-payloads.js';
 export { AUTO_PAUSE_REASON } from './queue-calls.js';
 export { INITIAL_PAUSE_REASONS } from './world-builder.js';
 export { RING_STRATEGIES, type RingStrategy } from './world.types.js';

@@ -1,5 +1,5 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { EVENT } from './event-payloads.js';
 import { AUTO_PAUSE_REASON } from './queue-calls.js';
 import { harness } from './testing/harness.js';
 
@@ -28,7 +28,7 @@ describe('pause reasons replaced by queue_pause_reason/update', () => {
       h.clock.advance(5 * 60_000);
       const allowed = new Set(['', AUTO_PAUSE_REASON, ...texts]);
       for (const { type, msg } of h.recorder.events.slice(from)) {
-        if (type !== EVENT.AGENT_STATUS) continue;
+        if (type !== PBX_EVENT.AGENT_STATUS_CHANGED) continue;
         const key = `${String(msg['agent_number'])}@${String(msg['queue_number'])}`;
         const reason = String(msg['reason']);
         if (reason === '') pausedWith.delete(key);

@@ -1,5 +1,6 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import type { EventSink } from '../contracts.js';
-import { EVENT, extensionStatusMsg, type ExtensionStatus } from './event-payloads.js';
+import { extensionStatusMsg, type ExtensionStatus } from './event-payloads.js';
 import type { MemberStatus } from './runtime.types.js';
 import type { SimExtension } from './world.types.js';
 
@@ -54,7 +55,7 @@ export class Presence {
     if (status === 'Idle') this.counts.delete(ext.id);
     else this.counts.set(ext.id, counts);
     if (!changed) return;
-    this.events.publish(EVENT.EXTENSION_STATUS, extensionStatusMsg(ext.number, status));
+    this.events.publish(PBX_EVENT.EXTENSION_CALL_STATUS_CHANGED, extensionStatusMsg(ext.number, status));
     if (status === 'Idle') this.onIdle(ext);
   }
 }

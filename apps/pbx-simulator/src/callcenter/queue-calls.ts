@@ -1,8 +1,9 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import type { FinishedCall } from '../contracts.js';
 import type { AgentBook } from './agents.js';
 import type { CallRegistry } from './calls.js';
 import type { Conversation } from './conversation.js';
-import { autoPauseMsg, EVENT } from './event-payloads.js';
+import { autoPauseMsg } from './event-payloads.js';
 import { pickMembers } from './queue-strategies.js';
 import type { AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
@@ -163,7 +164,7 @@ export class QueueCalls {
 
   private autoPause(m: MembershipRt): void {
     this.ctx.events.publish(
-      EVENT.AGENT_AUTO_PAUSE,
+      PBX_EVENT.AGENT_AUTO_PAUSE,
       autoPauseMsg(m.queue.def.number, m.agent.ext.number, m.missed),
     );
     this.agents.pause(m, AUTO_PAUSE_REASON, 'auto');

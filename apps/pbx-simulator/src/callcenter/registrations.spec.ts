@@ -1,5 +1,5 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { EVENT } from './event-payloads.js';
 import { harness, type Harness } from './testing/harness.js';
 
 type Row = { number: string; online_status: Record<string, { status?: number; status_list?: unknown[] }> };
@@ -20,8 +20,8 @@ describe('extension registrations', () => {
     }
     const [a, b] = runs as [Harness, Harness];
     expect(rows(a)).toEqual(rows(b));
-    const changes = a.recorder.of(EVENT.EXTENSION_REGISTRATION);
-    expect(changes).toEqual(b.recorder.of(EVENT.EXTENSION_REGISTRATION));
+    const changes = a.recorder.of(PBX_EVENT.EXTENSION_REGISTRATION_CHANGED);
+    expect(changes).toEqual(b.recorder.of(PBX_EVENT.EXTENSION_REGISTRATION_CHANGED));
     expect(changes.length).toBeGreaterThan(10);
     // A desk phone that dropped came back or is still away: the last Sip event of each extension says which.
     const lastSip = new Map<string, unknown>();
@@ -38,7 +38,7 @@ describe('extension registrations', () => {
     h.center.control.start();
     const before = rows(h);
     h.clock.advance(6 * 3_600_000);
-    expect(h.recorder.of(EVENT.EXTENSION_REGISTRATION)).toEqual([]);
+    expect(h.recorder.of(PBX_EVENT.EXTENSION_REGISTRATION_CHANGED)).toEqual([]);
     expect(rows(h)).toEqual(before);
   });
 
@@ -47,7 +47,7 @@ describe('extension registrations', () => {
     h.center.control.start();
     h.clock.advance(3 * 3_600_000);
     const sip = h.recorder.events.filter(
-      (e) => e.type === EVENT.EXTENSION_REGISTRATION && e.msg['kind'] === 'Sip',
+      (e) => e.type === PBX_EVENT.EXTENSION_REGISTRATION_CHANGED && e.msg['kind'] === 'Sip',
     );
     const drop = sip.find((e) => e.msg['status'] === 'Unregistered');
     expect(drop).toBeDefined();
@@ -69,7 +69,7 @@ describe('extension registrations', () => {
     expect(sipOnline(off)).toBe(false);
     for (const app of ['linkus_desktop', 'linkus_mobile', 'linkus_web'])
       expect(off.online_status[app]?.status).toBe(0);
-    const events = h.recorder.of(EVENT.EXTENSION_REGISTRATION);
+    const events = h.recorder.of(PBX_EVENT.EXTENSION_REGISTRATION_CHANGED);
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((msg) => msg['extension'] === agent.number && msg['status'] === 'Unregistered')).toBe(
       true,

@@ -1,7 +1,8 @@
+import { PBX_EVENT } from '@switchboard/pbx-api';
 import type { SeededRandom } from '../support/seeded-random.js';
 import { hash32 } from '../support/seeded-random.js';
 import type { TimerHandle } from './clock.js';
-import { EVENT, registrationMsg, type RegistrationKind } from './event-payloads.js';
+import { registrationMsg, type RegistrationKind } from './event-payloads.js';
 import type { SimContext } from './sim-context.js';
 import type { SimExtension } from './world.types.js';
 
@@ -167,7 +168,7 @@ export class Registrations {
     else on.delete(endpoint);
     this.online.set(ext.id, on);
     this.ctx.events.publish(
-      EVENT.EXTENSION_REGISTRATION,
+      PBX_EVENT.EXTENSION_REGISTRATION_CHANGED,
       registrationMsg(ext.number, KIND[endpoint], registered, addressOf(ext, endpoint)),
     );
   }

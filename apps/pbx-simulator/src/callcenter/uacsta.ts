@@ -1,4 +1,5 @@
-import { EVENT, uacstaMsg } from './event-payloads.js';
+import { PBX_EVENT } from '@switchboard/pbx-api';
+import { uacstaMsg } from './event-payloads.js';
 import type { CallRt, Leg, MemberStatus } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
 import { notFound } from '../sim-errors.js';
@@ -69,6 +70,9 @@ export class UacstaPhones {
   private publish(operation: 'call_start' | 'call_answer' | 'call_over', leg: Leg): void {
     const ext = leg.ext;
     if (!ext || leg.uacstaId === undefined) return;
-    this.ctx.events.publish(EVENT.UACSTA_CALL, uacstaMsg(operation, ext.number, leg.uacstaId, ext.ipAddress));
+    this.ctx.events.publish(
+      PBX_EVENT.UACSTA_CALL,
+      uacstaMsg(operation, ext.number, leg.uacstaId, ext.ipAddress),
+    );
   }
 }

@@ -4,7 +4,7 @@
  * Never affected by fault injection, so a test can always bring the PBX back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EVENT_MSG_ENCODING } from '@switchboard/pbx-api';
+import { EVENT_MSG_ENCODING, type KnownPbxEventType } from '@switchboard/pbx-api';
 import type { TokenStore } from '../auth/token-store.js';
 import { SimError, type CallCenterControl, type EventSink } from '../contracts.js';
 import { readBody, sendJson } from '../http/http-io.js';
@@ -211,8 +211,9 @@ export class SimRoutes {
       );
     }
     if (problems.length > 0) throw new BadRequest('invalid event', problems);
+    // Checked above against EVENT_MSG_ENCODING, whose keys are exactly pbx-api's known event numbers.
     for (let i = 0; i < (count as number); i++)
-      this.o.events.publish(type as number, msg as Record<string, unknown>);
+      this.o.events.publish(type as KnownPbxEventType, msg as Record<string, unknown>);
     return { published: count };
   }
 }

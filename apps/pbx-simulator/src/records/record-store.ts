@@ -4,7 +4,7 @@
  * The newest `maxRecords` calls are kept; a few legacy-format CDRs are seeded first, as a PBX upgraded
  * from old firmware has them.
  */
-import { dialPatternMatches, type CallNote } from '@switchboard/pbx-api';
+import { dialPatternMatches, PBX_EVENT, type CallNote } from '@switchboard/pbx-api';
 import type { CallRecordSink, EventSink, FinishedCall, WorldInfo } from '../contracts.js';
 import type { DisplayTime } from '../support/display-time.js';
 import { RingBuffer } from '../support/ring-buffer.js';
@@ -57,7 +57,7 @@ export class RecordStore implements CallRecordSink {
     const stored = this.store(call);
     const { events, display } = this.options;
     this.announceNote(stored);
-    events.publish(30012, newCdrEvent(stored, display));
+    events.publish(PBX_EVENT.NEW_CDR, newCdrEvent(stored, display));
   }
 
   /**
@@ -83,7 +83,7 @@ export class RecordStore implements CallRecordSink {
     if (stored.noteId === undefined) return;
     const { call } = stored;
     const random = SeededRandom.forKey(this.options.seed, `sip:${call.call_id}`);
-    this.options.events.publish(30028, {
+    this.options.events.publish(PBX_EVENT.CALL_NOTE_STATUS_UPDATED, {
       display: 1,
       trigger_call_note_popup: 1,
       sip_call_id: `${random.hex(8)}.${random.hex(24)}`,

@@ -1,3 +1,5 @@
+import type { KnownPbxEventType } from './event.types.js';
+
 /**
  * How each event's `msg` travels: as a JSON-encoded string (most event pages) or as a plain object
  * (30025, 30029, 30034-30036), per the PBX guide's examples. The simulator encodes with this table and the
@@ -29,7 +31,8 @@ export const EVENT_MSG_ENCODING: Readonly<Record<number, 'string' | 'object'>> =
   30035: 'object',
   30036: 'object',
   30038: 'string',
-};
+  // Every known number and no other: the compiler points here when PBX_EVENT gains one.
+} satisfies { readonly [T in KnownPbxEventType]: 'string' | 'object' };
 
 /** Events whose documented frame carries no `sn`. */
 export const EVENTS_WITHOUT_SN: ReadonlySet<number> = new Set([30022, 30023, 30025, 30028]);

@@ -1,6 +1,5 @@
-import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { EVENT } from '../event-payloads.js';
 import { AUTO_PAUSE_REASON } from '../queue-calls.js';
 import { expectSimError } from '../testing/expectations.js';
 import { harness, type Harness } from '../testing/harness.js';
@@ -55,7 +54,7 @@ describe('agent/login', () => {
     const { queue, dynamic } = members(h);
     h.call('agent/login', { ext_id: dynamic.value, operation: 'logout', queue_ids: String(queue.id) });
     expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({ is_login: 0, is_pause: 0 });
-    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toEqual({
+    expect(h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED).at(-1)).toEqual({
       queue_number: `queue-${queue.number}`,
       agent_number: dynamic.text2,
       status: 'LoggedOut',
@@ -75,11 +74,11 @@ describe('agent/login', () => {
       pause_reason: '',
       max_threshold_for_pause_time: 30,
     });
-    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({ status: 'Paused' });
+    expect(h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED).at(-1)).toMatchObject({ status: 'Paused' });
 
     h.call('agent/login', { ext_id: dynamic.value, operation: 'login', is_paused: '0' });
     expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({ is_login: 1, is_pause: 0 });
-    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({ status: 'Idle' });
+    expect(h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED).at(-1)).toMatchObject({ status: 'Idle' });
   });
 
   it('logs in paused with a reason code, shown as the reason text; the pause threshold unpauses on the clock', () => {
@@ -102,7 +101,7 @@ describe('agent/login', () => {
       is_pause: 1,
       pause_reason: reason.reason,
     });
-    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({
+    expect(h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED).at(-1)).toMatchObject({
       status: 'Paused',
       reason: reason.reason,
     });
@@ -131,7 +130,7 @@ describe('agent/login', () => {
     expect(agentIn(h, queue.id, dynamic.text2).is_login).toBe(0);
     h.clock.advance(1_000);
     expect(agentIn(h, queue.id, dynamic.text2).is_login).toBe(1);
-    expect(h.recorder.of(EVENT.AGENT_STATUS).at(-1)).toMatchObject({
+    expect(h.recorder.of(PBX_EVENT.AGENT_STATUS_CHANGED).at(-1)).toMatchObject({
       agent_number: dynamic.text2,
       status: 'Idle',
     });
@@ -198,7 +197,7 @@ describe('queue_pause_reason/update', () => {
     h.clock.advance(2 * 3_600_000);
     const reasons = new Set(
       h.recorder
-        .of(EVENT.AGENT_STATUS)
+        .of(PBX_EVENT.AGENT_STATUS_CHANGED)
         .filter((msg) => msg['status'] === 'Paused')
         .map((msg) => msg['reason']),
     );
@@ -238,7 +237,7 @@ describe('queue_pause_reason/update', () => {
     ]);
     h.clock.advance(3_600_000);
     const reasons = h.recorder
-      .of(EVENT.AGENT_STATUS)
+      .of(PBX_EVENT.AGENT_STATUS_CHANGED)
       .filter((msg) => msg['status'] === 'Paused')
       .map((msg) => msg['reason']);
     expect(reasons).not.toContain('Coaching');

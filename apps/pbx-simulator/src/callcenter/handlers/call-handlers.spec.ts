@@ -1,6 +1,5 @@
-import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { EVENT } from '../event-payloads.js';
 import { expectSimError, members } from '../testing/expectations.js';
 import { harness, type Harness } from '../testing/harness.js';
 import { controlledLine } from '../testing/world-lookup.js';
@@ -79,14 +78,20 @@ describe('call/listen', () => {
       m['member_status'],
     ]);
     expect(numbers).toContainEqual([monitor, 'ANSWER']);
-    expect(h.recorder.of(EVENT.EXTENSION_STATUS).at(-1)).toEqual({ extension: monitor, status: 'Busy' });
+    expect(h.recorder.of(PBX_EVENT.EXTENSION_CALL_STATUS_CHANGED).at(-1)).toEqual({
+      extension: monitor,
+      status: 'Busy',
+    });
     expectSimError(
       () => h.call('call/listen', { monitor, channel_id: agentChannel, type: 'barge' }),
       PBX_ERRCODE.PARAMETER_ERROR,
       'monitor',
     );
     advanceUntil(h, () => query(h, { call_id }).length === 0, 3 * 3_600_000);
-    expect(h.recorder.of(EVENT.EXTENSION_STATUS)).toContainEqual({ extension: monitor, status: 'Idle' });
+    expect(h.recorder.of(PBX_EVENT.EXTENSION_CALL_STATUS_CHANGED)).toContainEqual({
+      extension: monitor,
+      status: 'Idle',
+    });
   });
 
   it('rejects an unknown monitor, an unknown channel and a call not answered yet', () => {
@@ -212,7 +217,7 @@ describe('uacsta_call/refuse', () => {
     let callId = '';
     for (let i = 0; i < 8 && !start; i += 1) {
       callId = inject(h, `55500088${i}0`).call_id;
-      start = h.recorder.of(EVENT.UACSTA_CALL).find((msg) => msg['operation'] === 'call_start');
+      start = h.recorder.of(PBX_EVENT.UACSTA_CALL).find((msg) => msg['operation'] === 'call_start');
     }
     expect(start).toBeDefined();
     const { extension, call_id, ip_address } = start as Record<string, string>;
@@ -233,7 +238,7 @@ describe('uacsta_call/refuse', () => {
       'call_id',
     );
     expect(h.call('uacsta_call/refuse', { extension, call_id, ip_address })).toEqual({});
-    expect(h.recorder.of(EVENT.UACSTA_CALL).at(-1)).toEqual({
+    expect(h.recorder.of(PBX_EVENT.UACSTA_CALL).at(-1)).toEqual({
       operation: 'call_over',
       extension,
       call_id,

@@ -1,6 +1,5 @@
-import { PBX_ERRCODE } from '@switchboard/pbx-api';
+import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { EVENT } from '../event-payloads.js';
 import { expectSimError, members } from '../testing/expectations.js';
 import { harness, type Harness } from '../testing/harness.js';
 
@@ -65,7 +64,7 @@ describe('conference/kick_member', () => {
     });
     const after = ongoing(h, conference.conference_number)[0] as Ongoing;
     expect(after.members.map((m) => m.channel_id)).not.toContain(guest.channel_id);
-    const bye = h.recorder.of(EVENT.CALL_STATUS).flatMap(members);
+    const bye = h.recorder.of(PBX_EVENT.CALL_STATUS_CHANGED).flatMap(members);
     expect(bye).toContainEqual([
       expect.any(String),
       expect.objectContaining({ channel_id: guest.channel_id, member_status: 'BYE' }),
@@ -79,7 +78,7 @@ describe('conference/kick_member', () => {
       number: conference.conference_number,
       member_channel_id: host.channel_id,
     });
-    expect(h.recorder.of(EVENT.NO_HOST_CONFERENCE)).toEqual([
+    expect(h.recorder.of(PBX_EVENT.CONFERENCE_NO_HOST)).toEqual([
       { conference_id: conference.call_id, host_num: host.from },
     ]);
   });
@@ -89,7 +88,7 @@ describe('conference/kick_member', () => {
     h.call('conference/kick_member', { number: conference.conference_number, member_channel_id: 'all' });
     expect(ongoing(h, conference.conference_number)).toEqual([]);
     expect(h.recorder.finished).toHaveLength(conference.members.length);
-    expect(h.recorder.of(EVENT.NO_HOST_CONFERENCE)).toEqual([]);
+    expect(h.recorder.of(PBX_EVENT.CONFERENCE_NO_HOST)).toEqual([]);
     expectSimError(
       () =>
         h.call('conference/kick_member', { number: conference.conference_number, member_channel_id: 'all' }),
