@@ -128,13 +128,6 @@ export interface StreamTypes {
   health: { data: HealthView; patch: HealthView };
 }
 
-/** The kind of a stream id. */
-export type StreamKind<S extends StreamId> = S extends `queue:${number}`
-  ? 'queue'
-  : S extends `${infer K extends 'inbound' | 'uacsta'}:${number}`
-    ? K
-    : S & keyof StreamTypes;
-
 /** The full state of a stream at sequence `seq`. */
 export interface Snapshot<K extends keyof StreamTypes = keyof StreamTypes> {
   stream: StreamId;
