@@ -10,7 +10,7 @@ import type {
   AgentView,
   WaitingCallerView,
 } from './views.js';
-import type { SessionInfo } from './socket-events.js';
+import type { SessionInfo } from './session.js';
 
 /**
  * Streams a screen can subscribe to. Held calls (`inbound`) and desk-phone calls (`uacsta`) also come per
