@@ -27,7 +27,6 @@ export type Ack<T> = (result: Result<T>) => void;
 
 /** Events the gateway sends. */
 export interface ServerToClientEvents {
-  /** First message on every connection. */
   /**
    * First message of every connection. `build` names the dashboard build the gateway serves: a board page of
    * another build reloads itself at a quiet moment (nobody is there to press reload on a TV).
