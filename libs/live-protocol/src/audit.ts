@@ -1,5 +1,4 @@
 import type { AuditChange } from './pbx-config.js';
-import type { AuditEntryView } from './views.js';
 
 /**
  * Every action the gateway writes to the audit log, besides the `pbx:<resource>/<action>` family of admin
@@ -74,6 +73,29 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<KnownAuditAction | 'pbx', stri
   'calls:export': 'Call records exported',
   pbx: 'PBX admin call',
 };
+
+/** An entry of the audit log. */
+export interface AuditEntryView {
+  id: number;
+  at: number;
+  user: string;
+  action: string;
+  target: string;
+  result: 'ok' | 'error';
+  detail: string;
+  /**
+   * The queues the target belonged to when the entry was written (a held call's queue, an agent's queues);
+   * absent for targets of no queue (conferences, display links, PBX admin calls). Decides who may read it.
+   */
+  queues?: number[];
+  /** What the entry is about, as names and numbers, for its sentence (see auditSentence). */
+  facts?: AuditFacts;
+  /**
+   * A configuration change through the admin REST: each field created, changed or deleted, before -> after
+   * (secrets only as "changed"). Absent for everything else.
+   */
+  changes?: AuditChange[];
+}
 
 /**
  * Structured facts of an audit entry, from which its sentence is written: names and numbers as a person

@@ -192,12 +192,6 @@ export interface CallTranscript {
   summary: string | null;
 }
 
-/** Body of POST /api/calls/:id/recording-link. */
-export interface RecordingLinkRequest {
-  /** True for a download (Content-Disposition: attachment); false or absent to play. */
-  download?: boolean;
-}
-
 /**
  * Data of POST /api/calls/:id/recording-link and POST /api/calls/export-link: a path (with a short-lived
  * ticket bound to the user, the call and the purpose) a browser can open without the Bearer header, e.g. as

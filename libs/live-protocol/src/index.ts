@@ -5,6 +5,7 @@ export * from './queue-alerts.js';
 export * from './streams.js';
 export * from './held-call-rules.js';
 export * from './commands.js';
+export * from './session.js';
 export * from './socket-events.js';
 export * from './rest.js';
 export * from './audit.js';

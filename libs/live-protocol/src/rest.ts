@@ -1,5 +1,5 @@
 import type { ResultError } from './result.js';
-import type { Role, SessionInfo } from './socket-events.js';
+import type { Role, SessionInfo } from './session.js';
 import type { HealthView } from './views.js';
 
 // The gateway's REST routes: each body and answer declared once, for the controllers and the dashboard alike.

@@ -12,39 +12,21 @@ import type {
   UacstaRefuseCommand,
 } from './commands.js';
 import type { Result } from './result.js';
+import type { SessionInfo } from './session.js';
 import type { Delta, Snapshot, StreamId } from './streams.js';
-import type { AuditEntryView, HeldCallView } from './views.js';
+import type { AuditEntryView } from './audit.js';
+import type { HeldCallView } from './views.js';
 import type { KnownExtension, MonitorCheckCommand, MonitorView } from './monitor.js';
 import type { CallNoteEvent, CallWatchCommand } from './calls.js';
 
 /** Version of this contract; the gateway announces it and the dashboard refuses to run against another. */
 export const PROTOCOL_VERSION = 2;
 
-/** Roles, from least to most powerful. */
-export type Role = 'viewer' | 'supervisor' | 'admin';
-
-/** Who the socket belongs to and what it may do. */
-export interface SessionInfo {
-  user: string;
-  role: Role;
-  /** Queue ids this session may see (and, for supervisors, act on); 'all' for every queue. */
-  queues: number[] | 'all';
-  /** True for wallboard display links: read-only, no commands. */
-  display: boolean;
-  /** What the gateway offers (listen/agent login depend on the PBX). */
-  features: { listen: boolean; agentLogin: boolean; uacsta: boolean };
-  /** The PBX's hold window for inbound decisions, ms. */
-  holdWindowMs: number;
-  /** The user's own extension from the profile (USERS `extension`, or the trusted proxy's), when set. */
-  extension?: string;
-}
-
 /** A socket.io acknowledgement callback carrying a {@link Result}. */
 export type Ack<T> = (result: Result<T>) => void;
 
 /** Events the gateway sends. */
 export interface ServerToClientEvents {
-  /** First message on every connection. */
   /**
    * First message of every connection. `build` names the dashboard build the gateway serves: a board page of
    * another build reloads itself at a quiet moment (nobody is there to press reload on a TV).

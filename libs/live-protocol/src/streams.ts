@@ -10,7 +10,7 @@ import type {
   AgentView,
   WaitingCallerView,
 } from './views.js';
-import type { SessionInfo } from './socket-events.js';
+import type { SessionInfo } from './session.js';
 
 /**
  * Streams a screen can subscribe to. Held calls (`inbound`) and desk-phone calls (`uacsta`) also come per
@@ -127,13 +127,6 @@ export interface StreamTypes {
   uacsta: { data: UacstaCallView[]; patch: KeyedPatch<UacstaCallView> };
   health: { data: HealthView; patch: HealthView };
 }
-
-/** The kind of a stream id. */
-export type StreamKind<S extends StreamId> = S extends `queue:${number}`
-  ? 'queue'
-  : S extends `${infer K extends 'inbound' | 'uacsta'}:${number}`
-    ? K
-    : S & keyof StreamTypes;
 
 /** The full state of a stream at sequence `seq`. */
 export interface Snapshot<K extends keyof StreamTypes = keyof StreamTypes> {

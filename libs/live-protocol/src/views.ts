@@ -1,6 +1,3 @@
-import type { AuditFacts } from './audit.js';
-import type { AuditChange } from './pbx-config.js';
-
 /**
  * What screens see: the gateway's live state in browser-friendly shapes (camelCase, times as epoch ms of
  * the gateway clock). Wire shapes of the PBX never cross this line.
@@ -257,29 +254,6 @@ export interface HealthView {
   eventStreamSince: number;
   /** The gateway's clock (epoch ms) when sent, so screens can correct for their own clock skew. */
   serverTime: number;
-}
-
-/** An entry of the audit log. */
-export interface AuditEntryView {
-  id: number;
-  at: number;
-  user: string;
-  action: string;
-  target: string;
-  result: 'ok' | 'error';
-  detail: string;
-  /**
-   * The queues the target belonged to when the entry was written (a held call's queue, an agent's queues);
-   * absent for targets of no queue (conferences, display links, PBX admin calls). Decides who may read it.
-   */
-  queues?: number[];
-  /** What the entry is about, as names and numbers, for its sentence (see auditSentence). */
-  facts?: AuditFacts;
-  /**
-   * A configuration change through the admin REST: each field created, changed or deleted, before -> after
-   * (secrets only as "changed"). Absent for everything else.
-   */
-  changes?: AuditChange[];
 }
 
 /** Metric definitions shown as tooltips; the gateway computes exactly these. */

@@ -1,6 +1,6 @@
 import type { PbxSchemaAnswer } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
-import { checkPbxForm, errorsByField, fieldErrorsOf } from './pbx-form-rules.js';
+import { checkPbxForm, fieldErrorsOf } from './pbx-form-rules.js';
 import casesText from './pbx-form-rules.cases.json?raw';
 
 // The cases and the PBX client's answers to them, written by the gateway's pbx-schema.spec.ts from the client
@@ -49,16 +49,6 @@ describe('form check as the PBX client checks', () => {
 });
 
 describe('field errors of a failed call', () => {
-  it('groups errors by field for the form', () => {
-    expect(
-      errorsByField([
-        { field: 'name', message: 'is required' },
-        { field: 'phone_list[1].mac', message: 'bad' },
-        { field: 'name', message: 'second' },
-      ]),
-    ).toEqual({ name: ['is required', 'second'], 'phone_list[1].mac': ['bad'] });
-  });
-
   it('takes the gateway’s fields, else the PBX’s invalid_param_list in words, never quoting a value', () => {
     expect(fieldErrorsOf({ fields: [{ field: 'name', message: 'is required' }] })).toEqual([
       { field: 'name', message: 'is required' },

@@ -227,13 +227,6 @@ export function checkPbxForm(
   return checker.errors;
 }
 
-/** Errors by field path, first message first: what a form shows under each input. */
-export function errorsByField(errors: readonly PbxFieldError[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const { field, message } of errors) (out[field] ??= []).push(message);
-  return out;
-}
-
 /**
  * The field errors of a failed admin call: the gateway's own check (`fields` of invalid_payload), or the PBX's
  * `invalid_param_list` (`invalidParams` of pbx_error) in words. Empty when the error names no field.

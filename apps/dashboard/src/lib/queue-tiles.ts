@@ -40,18 +40,6 @@ export const TODAY_METRICS: readonly string[] = [
 export const RECOUNT_HINT =
   'Being recounted from the PBX call records after a gap: calls that ended since may be missing.';
 
-/** The metrics of the condensed rows of the all-queues board. */
-export const SUMMARY_METRICS = [
-  'waiting',
-  'longestWait',
-  'agents-available',
-  'agents-on_call',
-  'agents-paused',
-  'answered',
-  'abandoned',
-  'serviceLevel',
-] as const;
-
 const AGENT_HINTS: Record<AgentState, string> = {
   available: 'Agents logged in and free to take a call.',
   ringing: 'Agents whose phone is ringing with a queue call.',

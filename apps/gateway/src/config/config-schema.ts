@@ -7,7 +7,6 @@ import { resolve } from 'node:path';
 // choose to, which keeps secrets out of them).
 import { z } from 'zod';
 import { parsePasswordHash } from '../auth/password-hasher.js';
-import type { QueueThresholdConfig } from './gateway-config.js';
 
 /** The simulator's published address and demo credentials: the defaults, so `npm start` needs no setting. */
 export const DEMO_PBX = {
@@ -185,6 +184,18 @@ const proxyGroup = z.strictObject(
   { role, queues: queueIds },
   { error: objectError('{"role", "queues"}', GROUP_KEYS) },
 );
+
+/** Thresholds of one queue as configured (see live-protocol QueueThresholds). */
+export interface QueueThresholdConfig {
+  waitingWarn: number | null;
+  waitingCritical: number | null;
+  longestWaitWarnSec: number | null;
+  longestWaitCriticalSec: number | null;
+  serviceLevelWarn: number | null;
+  serviceLevelCritical: number | null;
+  serviceLevelSec: number;
+  maxPauseSec: number | null;
+}
 
 /** The default thresholds of every queue (`serviceLevelSec` defaults to SERVICE_LEVEL_SEC). */
 export const THRESHOLD_DEFAULTS: Readonly<Omit<QueueThresholdConfig, 'serviceLevelSec'>> = {

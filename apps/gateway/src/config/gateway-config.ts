@@ -6,21 +6,10 @@ import {
   SETTING_NAMES,
   THRESHOLD_DEFAULTS,
   type GatewaySettings,
+  type QueueThresholdConfig,
 } from './config-schema.js';
 
 export { DEMO_PBX } from './config-schema.js';
-
-/** Thresholds of one queue as configured (see live-protocol QueueThresholds). */
-export interface QueueThresholdConfig {
-  waitingWarn: number | null;
-  waitingCritical: number | null;
-  longestWaitWarnSec: number | null;
-  longestWaitCriticalSec: number | null;
-  serviceLevelWarn: number | null;
-  serviceLevelCritical: number | null;
-  serviceLevelSec: number;
-  maxPauseSec: number | null;
-}
 
 /**
  * A user from configuration. `passwordHash` as `npm run hash-password` makes it: the PHC string

@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { CallerContext, LastCallContext } from '@switchboard/live-protocol';
-import { PBX_EVENT, PbxApiError, type CdrRecord, type CompanyContact } from '@switchboard/pbx-api';
+import {
+  PBX_ERRCODE,
+  PBX_EVENT,
+  PbxApiError,
+  type CdrRecord,
+  type CompanyContact,
+} from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
@@ -187,8 +193,10 @@ export class CallerContextService implements CallerContextSource, OnModuleInit, 
       );
       return answer.data ?? [];
     } catch (error) {
-      // A PBX that answers "not found" for a batch past the last contact has simply no contacts there.
-      if (error instanceof PbxApiError) return [];
+      // A batch past the last contact may be answered 40004 NOT FOUND (docs/pbx/errors-and-formats.md): no
+      // contacts there. Any other failure must end the sweep, which keeps the previous index, rather than
+      // count as an empty batch and wipe the phonebook.
+      if (error instanceof PbxApiError && error.errcode === PBX_ERRCODE.NOT_FOUND) return [];
       throw error;
     }
   }

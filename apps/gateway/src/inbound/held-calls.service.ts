@@ -395,11 +395,6 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Applies a supervisor's decision (first decision wins). A call the session may not see (another queue's,
-   * or one routed to no queue of a limited scope) answers as a call that is not held: nothing is decided and
-   * nothing tells a guessed id from a wrong one.
-   */
-  /**
    * Undoes a refuse-and-block (docs/pbx/call-control.md#blocking-a-caller): deletes the rule it created, for its
    * decider or an admin, within the undo window. A call out of the session's scope answers as one not held.
    */
@@ -413,6 +408,11 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
     return result.ok ? ok(this.routedOne(result.data)) : result;
   }
 
+  /**
+   * Applies a supervisor's decision (first decision wins). A call the session may not see (another queue's,
+   * or one routed to no queue of a limited scope) answers as a call that is not held: nothing is decided and
+   * nothing tells a guessed id from a wrong one.
+   */
   async decide(command: DecideCommand, session: SessionInfo): Promise<Result<HeldCallView>> {
     const view = this.board.get(command.callId);
     if (!view || !heldCallInScope(session, this.routedOne(view))) return fail('not_found', NOT_HELD);

@@ -1,5 +1,6 @@
 import type { QueueThresholds } from '@switchboard/live-protocol';
-import type { GatewayConfig, QueueThresholdConfig } from '../config/gateway-config.js';
+import type { QueueThresholdConfig } from '../config/config-schema.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
 
 /** The configured thresholds of queue `id` (its own entry in QUEUE_THRESHOLDS, else the defaults). */
 export function thresholdConfigOf(config: GatewayConfig, id: number): QueueThresholdConfig {

@@ -3,7 +3,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { PbxTimeoutError, PbxTransportError } from '../errors.js';
 import { toInt } from '../quirks.js';
 import { redactSecrets } from './redact.js';
-import type { PbxEnvelope } from './transport.js';
+import type { PbxEnvelope } from './envelope.js';
 
 /** The headers of a streamed file that a caller passes on (lower-case names; absent ones left out). */
 export interface PbxFileHeaders {

@@ -7,7 +7,8 @@ import type { OperationSpec } from '../rules/schema.js';
 import { validate } from '../rules/validate.js';
 import { redactSecrets } from './redact.js';
 import type { FileStreamResult } from './file-stream.js';
-import type { PbxEnvelope, Transport } from './transport.js';
+import type { PbxEnvelope } from './envelope.js';
+import type { Transport } from './transport.js';
 
 /** Per-call options every resource method accepts. */
 export interface RequestOptions {

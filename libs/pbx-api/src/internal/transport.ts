@@ -5,15 +5,9 @@ import { PbxTimeoutError, PbxTransportError } from '../errors.js';
 import { toInt } from '../quirks.js';
 import type { OperationSpec } from '../rules/schema.js';
 import { backoffDelay, sleep, type BackoffOptions } from './backoff.js';
+import type { PbxEnvelope } from './envelope.js';
 import { openFileStream, type FileStreamResult } from './file-stream.js';
 import { redactSecrets } from './redact.js';
-
-/** The envelope every PBX answer carries, plus whatever fields the operation adds. */
-export interface PbxEnvelope {
-  errcode: number;
-  errmsg: string;
-  [field: string]: unknown;
-}
 
 /** Where diagnostics go; lines never contain secrets. */
 export interface PbxLogger {

@@ -108,8 +108,10 @@ export interface CallListenParams {
   type: CallListenType;
 }
 
-/** Body of call/hangup (community-documented only: docs/pbx/call-control.md#hanging-up-a-channel). */
-/** What call/hangup ends: one member's channel, or a paging or intercom call by its number. */
+/**
+ * Body of call/hangup (community-documented only: docs/pbx/call-control.md#hanging-up-a-channel): what it
+ * ends, one member's channel or a paging or intercom call by its number.
+ */
 export type CallHangupParams =
   | {
       /** The channel to hang up, from event 30011 or call/query. */

@@ -141,15 +141,3 @@ export function keyRowProblems(rows: readonly IvrKeyRow[]): { field: string; mes
   }
   return problems;
 }
-
-/** The keys that do something, in words for the table: "1 → Queue, 2 → Extension, no input → Hang up". */
-export function keyMapInBrief(rows: readonly IvrKeyRow[]): string {
-  return rows
-    .filter((row) => row.dest !== '')
-    .map((row) => {
-      const slot = IVR_KEY_SLOTS.find((candidate) => candidate.key === row.key);
-      const name = slot && slot.key.length > 1 ? slot.label.toLowerCase() : row.key;
-      return `${name} → ${destinationType(row.dest)?.label ?? row.dest}`;
-    })
-    .join(', ');
-}

@@ -64,10 +64,3 @@ export function messageQueueBody(
     }),
   };
 }
-
-/** Members of a queue in words, for the table. */
-export function membersInBrief(queue: MessageQueue): string {
-  return queue.members
-    .map((member) => member.caller_id_name || member.ext_num || `#${member.extension_id}`)
-    .join(', ');
-}

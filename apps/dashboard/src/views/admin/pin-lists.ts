@@ -26,10 +26,6 @@ export function pinsToPbx(text: string): string {
     .join(',');
 }
 
-/** How many PINs a list holds. */
-export const pinCount = (pinList: string): number =>
-  pinList.split(',').filter((item) => item.trim() !== '').length;
-
 export const blankPinList = (): PinListForm => ({ name: '', pin_list: '', enb_record_cdr: 0 });
 
 export const pinListForm = (list: PinList): PinListForm => ({
