@@ -1,6 +1,7 @@
 export * from './result.js';
 export * from './rooms.js';
 export * from './views.js';
+export * from './queue-metrics.js';
 export * from './queue-alerts.js';
 export * from './streams.js';
 export * from './held-call-rules.js';

@@ -1,3 +1,9 @@
+import {
+  ALERTING_METRICS,
+  QUEUE_METRICS,
+  type AlertingMetricKey,
+  type AlertThreshold,
+} from './queue-metrics.js';
 import type {
   AlertLevel,
   QueueAlertView,
@@ -35,17 +41,22 @@ export const DEFAULT_ALERT_RULES: Readonly<AlertRules> = {
   flashSec: 10,
 };
 
-/** The levels of the figures alerts watch. */
-export interface QueueFigureLevels {
-  waiting: FigureLevel;
-  longestWait: FigureLevel;
-  serviceLevel: FigureLevel;
-}
+/** The levels of the figures alerts watch: every figure of QUEUE_METRICS with an `alert` threshold. */
+export type QueueFigureLevels = Record<AlertingMetricKey, FigureLevel>;
 
 /** The figures of a queue alerts read. */
 export interface AlertFigures {
   stats: Pick<QueueStatsView, 'waiting' | 'oldestWaitingSince' | 'today'>;
-  thresholds: Pick<QueueThresholds, 'waiting' | 'longestWaitSec' | 'serviceLevel'>;
+  thresholds: Pick<QueueThresholds, AlertThreshold>;
+}
+
+/** How a threshold judges the figure it belongs to. */
+export interface ThresholdRule {
+  /** The figure's value at `now`; null when it has none (nobody waits, no call yet), which is never alarming. */
+  value(stats: AlertFigures['stats'], now: number): number | null;
+  direction: 'higher-is-worse' | 'lower-is-worse';
+  /** Whether the figure is judged yet; until then its level is `none`, like a figure without thresholds. */
+  judged(stats: AlertFigures['stats'], rules: AlertRules): boolean;
 }
 
 const RANK: Record<FigureLevel, number> = { none: 0, ok: 0, warn: 1, critical: 2 };
@@ -94,20 +105,33 @@ export function longestWaitSec(
 }
 
 /**
- * The level of each watched figure at `now`. The service level is judged only once
- * `minCallsForServiceLevel` calls count toward it, so one call at the start of the day is not a 0 % or
- * 50 % alarm: until then its level is `none`, like a figure without thresholds. Pure.
+ * The rule of each threshold a figure of QUEUE_METRICS can name as its `alert`. The service level is judged
+ * only once `minCallsForServiceLevel` calls count toward it, so one call at the start of the day is not a
+ * 0 % or 50 % alarm.
  */
+export const THRESHOLD_RULES: Readonly<Record<AlertThreshold, ThresholdRule>> = {
+  waiting: { value: (stats) => stats.waiting, direction: 'higher-is-worse', judged: () => true },
+  longestWaitSec: { value: longestWaitSec, direction: 'higher-is-worse', judged: () => true },
+  serviceLevel: {
+    value: (stats) => stats.today.serviceLevel,
+    direction: 'lower-is-worse',
+    judged: (stats, rules) => serviceLevelCalls(stats.today) >= rules.minCallsForServiceLevel,
+  },
+};
+
+/** The level of each figure that alerts (ALERTING_METRICS) at `now`, each by its threshold's rule. Pure. */
 export function figureLevels(queue: AlertFigures, now: number, rules: AlertRules): QueueFigureLevels {
   const { stats, thresholds } = queue;
-  const judged = serviceLevelCalls(stats.today) >= rules.minCallsForServiceLevel;
-  return {
-    waiting: levelOf(stats.waiting, thresholds.waiting),
-    longestWait: levelOf(longestWaitSec(stats, now), thresholds.longestWaitSec),
-    serviceLevel: judged
-      ? levelOf(stats.today.serviceLevel, thresholds.serviceLevel, 'lower-is-worse')
-      : 'none',
-  };
+  const levels: Partial<QueueFigureLevels> = {};
+  for (const figure of ALERTING_METRICS) {
+    const threshold = QUEUE_METRICS[figure].alert;
+    const rule = THRESHOLD_RULES[threshold];
+    levels[figure] = rule.judged(stats, rules)
+      ? levelOf(rule.value(stats, now), thresholds[threshold], rule.direction)
+      : 'none';
+  }
+  // Complete: the loop set every key of ALERTING_METRICS, which are exactly the keys of QueueFigureLevels.
+  return levels as QueueFigureLevels;
 }
 
 /** The worst of a queue's figure levels, before dwell time. */
