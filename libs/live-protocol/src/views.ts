@@ -64,7 +64,7 @@ export interface QueueThresholds {
   maxPauseSec: number | null;
 }
 
-/** Today's figures since the day boundary in the site time zone. See METRIC_DEFINITIONS. */
+/** Today's figures since the day boundary in the site time zone. See QUEUE_METRICS (queue-metrics.ts). */
 export interface QueueTodayStats {
   /** Start of "today" (epoch ms). */
   dayStart: number;
@@ -255,17 +255,3 @@ export interface HealthView {
   /** The gateway's clock (epoch ms) when sent, so screens can correct for their own clock skew. */
   serverTime: number;
 }
-
-/** Metric definitions shown as tooltips; the gateway computes exactly these. */
-export const METRIC_DEFINITIONS: Readonly<Record<string, string>> = {
-  waiting: 'Callers in the queue now, not yet connected to an agent.',
-  longestWait: 'Age of the oldest caller still waiting.',
-  offered: 'Calls that entered the queue since the day boundary.',
-  answered: 'Calls connected to an agent since the day boundary.',
-  abandoned: 'Callers who hung up while queued since the day boundary (short abandons counted separately).',
-  serviceLevel:
-    'Answered within the threshold / (answered + abandoned after the short-abandon cut-off), in %.',
-  avgWait: 'Mean time answered calls waited before an agent answered, today.',
-  avgTalk: 'Mean talk time of answered calls, today.',
-  timeInState: 'Now minus the agent’s last state change.',
-};

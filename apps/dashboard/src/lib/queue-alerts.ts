@@ -1,9 +1,11 @@
 import {
+  ALERTING_METRICS,
   conditionLevel,
   DEFAULT_ALERT_RULES,
   figureLevels,
   longestWaitSec,
   shownFigureLevel,
+  type AlertingMetricKey,
   type AlertLevel,
   type AlertRules,
   type FigureLevel,
@@ -38,6 +40,15 @@ export interface QueueCondition {
   reasons: string[];
 }
 
+/** How an alert names each figure that alerts, from the queue and its longest wait (seconds, or null). */
+const REASON_TEXTS: Readonly<
+  Record<AlertingMetricKey, (queue: QueueView, longest: number | null) => string>
+> = {
+  waiting: (queue) => `${queue.stats.waiting} waiting`,
+  longestWait: (_, longest) => `longest wait ${longest === null ? '–' : formatDuration(longest)}`,
+  serviceLevel: (queue) => `service level ${formatPercent(queue.stats.today.serviceLevel)}`,
+};
+
 /**
  * The figures behind a queue's alert at `serverNow`: each crossed figure at the level it is shown (never
  * worse than the alert, so the words match the tag beside them). Pure.
@@ -46,14 +57,10 @@ export function queueCondition(queue: QueueView, serverNow: number, rules: Alert
   const levels = figureLevels(queue, serverNow, rules);
   const alert = alertOf(queue).level;
   const longest = longestWaitSec(queue.stats, serverNow);
-  const figures: { level: FigureLevel; text: string }[] = [
-    { level: levels.waiting, text: `${queue.stats.waiting} waiting` },
-    {
-      level: levels.longestWait,
-      text: `longest wait ${longest === null ? '–' : formatDuration(longest)}`,
-    },
-    { level: levels.serviceLevel, text: `service level ${formatPercent(queue.stats.today.serviceLevel)}` },
-  ];
+  const figures: { level: FigureLevel; text: string }[] = ALERTING_METRICS.map((figure) => ({
+    level: levels[figure],
+    text: REASON_TEXTS[figure](queue, longest),
+  }));
   const shown = figures
     .map((f) => ({ ...f, level: shownFigureLevel(f.level, alert) }))
     .filter((f): f is { level: AlertLevel; text: string } => f.level === 'warn' || f.level === 'critical')

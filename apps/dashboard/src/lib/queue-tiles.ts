@@ -1,12 +1,15 @@
 import {
-  AGENT_STATES,
   DEFAULT_ALERT_RULES,
   figureLevels,
   longestWaitSec as longestWaitOf,
-  METRIC_DEFINITIONS,
+  QUEUE_METRIC_KEYS,
+  QUEUE_METRICS,
   serviceLevelCalls,
   shownFigureLevel,
   type AgentState,
+  type FigureLevel,
+  type QueueMetricKey,
+  type QueueMetricSpec,
   type QueueView,
 } from '@switchboard/live-protocol';
 import { AGENT_STATE_STYLES } from './agent-states.js';
@@ -16,7 +19,7 @@ import type { Level } from './thresholds.js';
 
 /** One figure of a queue as a tile shows it. */
 export interface TileModel {
-  metric: string;
+  metric: QueueMetricKey;
   label: string;
   value: string;
   level: Level;
@@ -26,30 +29,9 @@ export interface TileModel {
   provisional?: boolean;
 }
 
-/** Today's figures: the ones a recount from the PBX's call records can change. */
-export const TODAY_METRICS: readonly string[] = [
-  'offered',
-  'answered',
-  'abandoned',
-  'serviceLevel',
-  'avgWait',
-  'avgTalk',
-];
-
 /** What a provisional figure's tooltip adds. */
 export const RECOUNT_HINT =
   'Being recounted from the PBX call records after a gap: calls that ended since may be missing.';
-
-const AGENT_HINTS: Record<AgentState, string> = {
-  available: 'Agents logged in and free to take a call.',
-  ringing: 'Agents whose phone is ringing with a queue call.',
-  on_call: 'Agents talking on a call.',
-  on_hold: 'Agents with a caller on hold.',
-  paused: 'Agents logged in but paused (not offered calls).',
-  offline: 'Agents logged in whose phone and apps are all offline: the PBX cannot ring them.',
-  unknown: 'Agents logged in whose call the PBX reports as unknown.',
-  logged_out: 'Agents of this queue who are not logged in.',
-};
 
 /** "recounting since 14:02" (local time `since`), or "recounting" when the time is unknown. */
 export function recountShort(since: number | null): string {
@@ -74,90 +56,99 @@ function serviceLevelNote(calls: number): string {
     : ` Judged from ${needed} calls (${calls} so far): until then it raises no alert.`;
 }
 
+/** A queue's figures at one moment, as the value formatters read them. */
+interface FigureInputs {
+  queue: QueueView;
+  /** Seconds the oldest caller has waited, or null when nobody waits. */
+  longest: number | null;
+}
+
+const agentCount =
+  (state: AgentState) =>
+  ({ queue }: FigureInputs): string =>
+    String(queue.stats.agentCounts[state] ?? 0);
+
+/** How each figure reads as text: every figure of QUEUE_METRICS must have one. */
+const FIGURE_VALUES: Readonly<Record<QueueMetricKey, (inputs: FigureInputs) => string>> = {
+  waiting: ({ queue }) => String(queue.stats.waiting),
+  longestWait: ({ longest }) => (longest === null ? '–' : formatDuration(longest)),
+  'agents-available': agentCount('available'),
+  'agents-ringing': agentCount('ringing'),
+  'agents-on_call': agentCount('on_call'),
+  'agents-on_hold': agentCount('on_hold'),
+  'agents-paused': agentCount('paused'),
+  'agents-offline': agentCount('offline'),
+  'agents-unknown': agentCount('unknown'),
+  'agents-logged_out': agentCount('logged_out'),
+  offered: ({ queue }) => String(queue.stats.today.offered),
+  answered: ({ queue }) => String(queue.stats.today.answered),
+  abandoned: ({ queue }) => String(queue.stats.today.abandoned),
+  serviceLevel: ({ queue }) => formatPercent(queue.stats.today.serviceLevel),
+  avgWait: ({ queue }) => formatDuration(queue.stats.today.avgWaitSec),
+  avgTalk: ({ queue }) => formatDuration(queue.stats.today.avgTalkSec),
+};
+
+/** Figures whose tile says more than the label and definition of the table. */
+const TILE_EXTRAS: Partial<
+  Record<QueueMetricKey, (spec: QueueMetricSpec, queue: QueueView) => { label: string; hint: string }>
+> = {
+  abandoned: (spec, queue) => ({
+    label: spec.label,
+    hint: `${spec.definition} Short abandons: ${queue.stats.today.shortAbandoned}.`,
+  }),
+  serviceLevel: (spec, queue) => ({
+    label: `${spec.label} (${queue.thresholds.serviceLevelSec} s)`,
+    hint: `${spec.definition}${serviceLevelNote(serviceLevelCalls(queue.stats.today))}`,
+  }),
+};
+
+/** A figure's value as text, as its tile, summary cell and overview cell show it. */
+export function figureValue(queue: QueueView, metric: QueueMetricKey, serverNow: number): string {
+  return FIGURE_VALUES[metric]({ queue, longest: longestWaitSec(queue, serverNow) });
+}
+
 /**
- * The tiles of a queue at `serverNow`, coloured by its thresholds (calls waiting and longest wait are worse
- * when higher, the service level when lower) but never worse than the queue's alert: a tile says CRITICAL
- * exactly when the queue's row, header and TV do. Pure.
+ * The tiles of a queue at `serverNow`, one per figure of QUEUE_METRICS in its order (an agent state whose
+ * style keeps no tile at zero only while an agent is in it), coloured by the queue's thresholds (calls
+ * waiting and longest wait are worse when higher, the service level when lower) but never worse than the
+ * queue's alert: a tile says CRITICAL exactly when the queue's row, header and TV do. Pure.
  */
 export function queueTiles(queue: QueueView, serverNow: number): TileModel[] {
-  const { stats, thresholds } = queue;
-  const today = stats.today;
-  const longest = longestWaitSec(queue, serverNow);
+  const { stats } = queue;
+  const inputs: FigureInputs = { queue, longest: longestWaitSec(queue, serverNow) };
   const alert = alertOf(queue).level;
-  const levels = figureLevels(queue, serverNow, DEFAULT_ALERT_RULES);
-  const shown = (figure: keyof typeof levels): Level => shownFigureLevel(levels[figure], alert);
-  const tiles: TileModel[] = [
-    {
-      metric: 'waiting',
-      label: 'Calls waiting',
-      value: String(stats.waiting),
-      level: shown('waiting'),
-      hint: METRIC_DEFINITIONS['waiting'] ?? '',
-    },
-    {
-      metric: 'longestWait',
-      label: 'Longest wait now',
-      value: longest === null ? '–' : formatDuration(longest),
-      level: shown('longestWait'),
-      hint: METRIC_DEFINITIONS['longestWait'] ?? '',
-    },
-    ...AGENT_STATES.filter(
-      (state) => AGENT_STATE_STYLES[state].tileWhenZero || (stats.agentCounts[state] ?? 0) > 0,
-    ).map((state): TileModel => ({
-      metric: `agents-${state}`,
-      label: AGENT_STATE_STYLES[state].label,
-      value: String(stats.agentCounts[state] ?? 0),
-      level: 'none',
-      hint: AGENT_HINTS[state],
-      state,
-    })),
-    {
-      metric: 'offered',
-      label: 'Offered today',
-      value: String(today.offered),
-      level: 'none',
-      hint: METRIC_DEFINITIONS['offered'] ?? '',
-    },
-    {
-      metric: 'answered',
-      label: 'Answered today',
-      value: String(today.answered),
-      level: 'none',
-      hint: METRIC_DEFINITIONS['answered'] ?? '',
-    },
-    {
-      metric: 'abandoned',
-      label: 'Abandoned today',
-      value: String(today.abandoned),
-      level: 'none',
-      hint: `${METRIC_DEFINITIONS['abandoned'] ?? ''} Short abandons: ${today.shortAbandoned}.`,
-    },
-    {
-      metric: 'serviceLevel',
-      label: `Service level (${thresholds.serviceLevelSec} s)`,
-      value: formatPercent(today.serviceLevel),
-      level: shown('serviceLevel'),
-      hint: `${METRIC_DEFINITIONS['serviceLevel'] ?? ''}${serviceLevelNote(serviceLevelCalls(today))}`,
-    },
-    {
-      metric: 'avgWait',
-      label: 'Average wait',
-      value: formatDuration(today.avgWaitSec),
-      level: 'none',
-      hint: METRIC_DEFINITIONS['avgWait'] ?? '',
-    },
-    {
-      metric: 'avgTalk',
-      label: 'Average talk',
-      value: formatDuration(today.avgTalkSec),
-      level: 'none',
-      hint: METRIC_DEFINITIONS['avgTalk'] ?? '',
-    },
-  ];
-  if (typeof today.recountPendingSince !== 'number') return tiles;
-  return tiles.map((tile) =>
-    TODAY_METRICS.includes(tile.metric)
-      ? { ...tile, provisional: true, hint: `${tile.hint} ${RECOUNT_HINT}` }
-      : tile,
+  // The figures alerts judge have a level; the others are neutral.
+  const levels: Partial<Record<QueueMetricKey, FigureLevel>> = figureLevels(
+    queue,
+    serverNow,
+    DEFAULT_ALERT_RULES,
   );
+  const recounting = typeof stats.today.recountPendingSince === 'number';
+  const shows = (spec: QueueMetricSpec) =>
+    spec.state === undefined ||
+    AGENT_STATE_STYLES[spec.state].tileWhenZero ||
+    (stats.agentCounts[spec.state] ?? 0) > 0;
+  return QUEUE_METRIC_KEYS.flatMap((metric): TileModel[] => {
+    const spec: QueueMetricSpec = QUEUE_METRICS[metric];
+    if (!shows(spec)) return [];
+    const { label, hint } = TILE_EXTRAS[metric]?.(spec, queue) ?? {
+      label: spec.label,
+      hint: spec.definition,
+    };
+    const figureLevel = levels[metric];
+    const tile: TileModel = {
+      metric,
+      label,
+      value: FIGURE_VALUES[metric](inputs),
+      level: figureLevel === undefined ? 'none' : shownFigureLevel(figureLevel, alert),
+      hint,
+    };
+    if (spec.state !== undefined) tile.state = spec.state;
+    // Only today's figures come from the call records a recount rebuilds; live ones stay as they are.
+    return [
+      recounting && spec.period === 'today'
+        ? { ...tile, provisional: true, hint: `${hint} ${RECOUNT_HINT}` }
+        : tile,
+    ];
+  });
 }
