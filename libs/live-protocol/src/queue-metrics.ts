@@ -52,7 +52,7 @@ export const QUEUE_METRICS = {
     period: 'live',
     alert: 'longestWaitSec',
   },
-  // Agent counts in AGENT_STATES order; their labels are the agent cards' (AGENT_STATE_STYLES in the dashboard).
+  // Agent counts in AGENT_STATES order; the dashboard's agent cards take their words from these labels.
   'agents-available': {
     label: 'Available',
     head: 'Available',

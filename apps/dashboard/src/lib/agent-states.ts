@@ -1,4 +1,7 @@
-import type { AgentState } from '@switchboard/live-protocol';
+import { QUEUE_METRICS, type AgentState } from '@switchboard/live-protocol';
+
+/** A state's word: the one its count tile has (QUEUE_METRICS), so card and tile say the same. */
+const word = (state: AgentState) => QUEUE_METRICS[`agents-${state}`].label;
 
 /** How each agent state is shown: a text label, a distinct shape, a colour token. Never colour alone. */
 export interface AgentStateStyle {
@@ -15,14 +18,14 @@ export interface AgentStateStyle {
 
 /** Presentation of every agent state, keyed by state. */
 export const AGENT_STATE_STYLES: Readonly<Record<AgentState, AgentStateStyle>> = {
-  available: { label: 'Available', short: 'Avail', shape: 'circle', tileWhenZero: true },
-  ringing: { label: 'Ringing', short: 'Ring', shape: 'triangle', tileWhenZero: true },
-  on_call: { label: 'On call', short: 'Call', shape: 'square', tileWhenZero: true },
-  on_hold: { label: 'On hold', short: 'Hold', shape: 'diamond', tileWhenZero: true },
-  paused: { label: 'Paused', short: 'Pause', shape: 'bars', tileWhenZero: true },
-  offline: { label: 'Phone offline', short: 'Offline', shape: 'plug-slash', tileWhenZero: false },
-  unknown: { label: 'Unknown', short: '?', shape: 'question', tileWhenZero: false },
-  logged_out: { label: 'Logged out', short: 'Out', shape: 'ring-slash', tileWhenZero: true },
+  available: { label: word('available'), short: 'Avail', shape: 'circle', tileWhenZero: true },
+  ringing: { label: word('ringing'), short: 'Ring', shape: 'triangle', tileWhenZero: true },
+  on_call: { label: word('on_call'), short: 'Call', shape: 'square', tileWhenZero: true },
+  on_hold: { label: word('on_hold'), short: 'Hold', shape: 'diamond', tileWhenZero: true },
+  paused: { label: word('paused'), short: 'Pause', shape: 'bars', tileWhenZero: true },
+  offline: { label: word('offline'), short: 'Offline', shape: 'plug-slash', tileWhenZero: false },
+  unknown: { label: word('unknown'), short: '?', shape: 'question', tileWhenZero: false },
+  logged_out: { label: word('logged_out'), short: 'Out', shape: 'ring-slash', tileWhenZero: true },
 };
 
 /** When an agent appears in several queues, the state that says most about them wins. */

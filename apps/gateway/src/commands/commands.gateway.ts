@@ -273,10 +273,11 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
       return fail('unauthorized', 'Your session has ended; sign in again.');
     }
     const { session } = principal;
-    if (session.display || !hasRole(session.role, 'supervisor'))
+    const { access } = SOCKET_COMMANDS[command];
+    if (session.display || !hasRole(session.role, access))
       return fail(
         'forbidden',
-        `${session.display ? 'Display links' : 'Viewers'} cannot use ${command}; it needs a supervisor.`,
+        `${session.display ? 'Display links' : 'Viewers'} cannot use ${command}; it needs a ${access}.`,
       );
     const parsed = spec.parse(payload);
     if (!parsed.ok) return parsed;
