@@ -116,12 +116,23 @@ describe('screenshots of the wallboard and an embed', () => {
     await page.getByTestId('all-queues-board').waitFor({ timeout: 15_000 });
     const note = page.getByTestId('queue-page');
     await note.waitFor({ timeout: 15_000 });
-    const pages = Number(await note.getAttribute('data-pages'));
-    const rows = await page.getByTestId('queue-row').count();
+    // The page size follows the room the agents take, so it is read once the agent cards are in.
+    await page.getByTestId('agent-card').first().waitFor({ timeout: 15_000 });
+    const paging = async () => ({
+      pages: Number(await note.getAttribute('data-pages')),
+      rows: await page.getByTestId('queue-row').count(),
+      text: (await note.textContent()) ?? '',
+    });
+    // The note and the rows are read together: after a relayout they must agree again.
+    await expect
+      .poll(async () => {
+        const now = await paging();
+        return now.text.includes(`Queues 1–${now.rows} of ${WATCHED_QUEUES.length}`);
+      })
+      .toBe(true);
+    const { pages, rows } = await paging();
     expect(pages).toBeGreaterThan(1);
     expect(rows).toBeLessThan(WATCHED_QUEUES.length);
-    expect(await note.textContent()).toMatch(new RegExp(`Queues 1–${rows} of ${WATCHED_QUEUES.length}`));
-    await page.getByTestId('agent-card').first().waitFor({ timeout: 15_000 });
     const offScreen = await page.evaluate(
       () =>
         [

@@ -9,7 +9,7 @@ import type { PollingService } from '../polling/polling.module.js';
 import { TodayStatsService } from './today-stats.service.js';
 
 /** A service with a PBX that has no call records today, and a role the test switches. */
-function setup(withRole: boolean) {
+function setup(withRole: boolean, queuesKnown = true) {
   const jobs: PollJob[] = [];
   const gapListeners: ((gap: EventGap) => void)[] = [];
   const healthListeners: (() => void)[] = [];
@@ -61,11 +61,12 @@ function setup(withRole: boolean) {
       return true;
     },
   } as unknown as PollingService;
-  const config = testConfig();
+  // Short queue polls: a rebuild waits at most four of them for the queues.
+  const config = testConfig({ POLL_QUEUES_MS: '500' });
   const cdr = new CdrSearchService(config, pbx);
   const service = new TodayStatsService(config, pbx, cdr, polling, withRole ? role : undefined);
   service.onApplicationBootstrap();
-  service.setQueues([], true);
+  if (queuesKnown) service.setQueues([], true);
   const setLeader = (value: boolean) => {
     leader = value;
     for (const listener of listeners) listener(value);
@@ -98,6 +99,22 @@ describe('TodayStatsService after gaps in the event stream', () => {
     await rebuild();
     expect(service.statsForView(1, undefined).recountPendingSince).toBe(dropAt);
     streamReopens(Date.now());
+    expect(soon).toContain('cdr-rebuild');
+    await rebuild();
+    expect(service.statsForView(1, undefined).recountPendingSince).toBeUndefined();
+    service.onModuleDestroy();
+  });
+});
+
+describe('TodayStatsService before the queues are known', () => {
+  it('keeps the figures marked short after a recount that could not wait for the queues, and recounts once they are known', async () => {
+    const { service, rebuild, soon } = setup(false, false);
+    const dayStart = service.stats(1).dayStart;
+    await rebuild();
+    expect(service.isRebuilt).toBe(true);
+    expect(service.statsForView(1, undefined).recountPendingSince).toBe(dayStart);
+    expect(soon).not.toContain('cdr-rebuild');
+    service.setQueues([], true);
     expect(soon).toContain('cdr-rebuild');
     await rebuild();
     expect(service.statsForView(1, undefined).recountPendingSince).toBeUndefined();

@@ -62,6 +62,11 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
   private readonly toConfirm = new Map<string, { startedAround: number; reportedAt: number }>();
   /** A gap ended while a recount was already under way: recount once more when it is done. */
   private recountAgain = false;
+  /**
+   * The last recount ran before every watched queue was polled, so calls traced through their agent's queue
+   * were missed: the figures stay marked short, and the day is recounted as soon as the queues are known.
+   */
+  private recountOnceQueuesKnown = false;
   private stopWatchingGaps: (() => void) | undefined;
   private stopWatchingHealth: (() => void) | undefined;
 
@@ -170,6 +175,7 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
     this.queuesKnown = true;
     for (const wake of this.queuesKnownWaiters) wake();
     this.queuesKnownWaiters.clear();
+    if (this.recountOnceQueuesKnown && !this.polling.runSoon(REBUILD_JOB, 0)) this.recountAgain = true;
   }
 
   /** Calls `listener` with the queues whose figures changed (`all` after a rebuild or a new day). */
@@ -195,6 +201,7 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
   private async rebuild(): Promise<void> {
     await this.queuesPolled(4 * this.config.polling.queueIntervalMs);
     this.rollIfNewDay();
+    const attributed = this.queuesKnown;
     const startedAt = Date.now();
     const dayStart = this.daily.dayStart;
     const calls = await this.readCdrs(dayStart);
@@ -202,8 +209,10 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
     this.rebuilt = true;
     this.carrying = false;
     for (const call of calls) this.toConfirm.delete(call.callId);
-    // Complete only if it started with the events flowing and after the latest gap was over.
-    if (this.pbx.eventGapSince === null && startedAt >= this.lastGapEndedAt) this.pendingSince = null;
+    this.recountOnceQueuesKnown = !attributed;
+    // Complete only if every queue was known, it started with the events flowing and after the latest gap.
+    if (attributed && this.pbx.eventGapSince === null && startedAt >= this.lastGapEndedAt)
+      this.pendingSince = null;
     this.logger.log({ msg: 'today recounted from call records', calls: calls.length, dayStart });
     this.notify('all');
     if (this.recountAgain || this.pendingSince !== null) {
