@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from './config/config.module.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { HealthModule } from './health/health.module.js';
-import { MetricsModule } from './health/metrics.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { PbxModule } from './pbx/pbx.module.js';
 import { PollingModule } from './polling/polling.module.js';
 import { LiveModule } from './live/live.module.js';
@@ -18,6 +18,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { CallsModule } from './calls/calls.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
 import { DashboardStaticModule } from './static/dashboard-static.module.js';
+import { DemoDisplayLink } from './demo-display-link.js';
 import type { DurableState } from './state/durable-state.js';
 import { DurableStateModule } from './state/durable-state.module.js';
 
@@ -50,6 +51,8 @@ export class AppModule {
         DurableStateModule.forRoot(state),
         ...(config.redisUrl ? [ClusterModule.forRoot(config)] : []),
       ],
+      // With the demo accounts, a display link for every queue is made and printed at start.
+      providers: [DemoDisplayLink],
     };
   }
 }

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { MetricsService } from '../src/health/metrics.service.js';
+import { MetricsService } from '../src/metrics/metrics.service.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { secretPaths } from '../src/admin/secret-fields.js';

@@ -8,7 +8,7 @@ import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { PbxClient } from '@switchboard/pbx-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../src/create-app.js';
-import { AuditService } from '../src/audit/audit.service.js';
+import { AuditService } from '../src/ports/audit.service.js';
 import { CallsService } from '../src/calls/calls.service.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { HeldCallsService } from '../src/inbound/held-calls.service.js';

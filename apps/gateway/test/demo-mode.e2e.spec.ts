@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DemoDisplayLink } from '../src/auth/demo-display-link.js';
+import { DemoDisplayLink } from '../src/demo-display-link.js';
 import { DisplayTokensService } from '../src/auth/display-tokens.service.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';

@@ -3,13 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  QUEUE_THRESHOLD_KEYS,
-  SETTING_NAMES,
-  settingMeta,
-  THRESHOLD_DEFAULTS,
-  type SettingName,
-} from '../src/config/config-schema.js';
+import { SETTING_NAMES, settingMeta, type SettingName } from '../src/config/config-schema.js';
+import { QUEUE_THRESHOLD_KEYS, THRESHOLD_DEFAULTS } from '../src/config/threshold-settings.js';
 import { REPO_ROOT } from './support/fresh-clone.js';
 
 /** Every setting the gateway reads: the keys of its configuration schema. */

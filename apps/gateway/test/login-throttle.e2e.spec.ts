@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LOGIN_LIMITS } from '../src/auth/login-throttle.js';
+import { DEFAULT_LOGIN_LIMITS } from '../src/ports/login-attempts.js';
 import { hashPassword } from '../src/auth/password-hasher.js';
 import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';

@@ -22,14 +22,14 @@ import {
   type RestResult,
 } from '@switchboard/live-protocol';
 import { canonicalParams, validate } from '@switchboard/pbx-api';
-import { ApiErrors, ApiResult, ApiSignedIn, PBX_OPERATION_TEMPLATE_ID } from '../api-docs/api-responses.js';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
-import { AuditService } from '../audit/audit.service.js';
-import type { Principal } from '../auth/principal.js';
+import { ApiErrors, ApiResult, ApiSignedIn, PBX_OPERATION_TEMPLATE_ID } from '../openapi/api-responses.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
+import { AuditService } from '../ports/audit.service.js';
+import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
 import { classifyPbxFailure, type PbxFailure } from '../errors/pbx-failure.js';
 import { restError } from '../errors/rest-error.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { BudgetBusyError } from '../pbx/request-budget.js';

@@ -6,8 +6,8 @@ import {
   type InboundRouteView,
   type RestResult,
 } from '@switchboard/live-protocol';
-import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
 import { RequireRole, SessionGuard } from '../auth/session.guard.js';
 import { restError } from '../errors/rest-error.js';
 import { InboundRoutesService } from '../inbound/inbound-routes.service.js';

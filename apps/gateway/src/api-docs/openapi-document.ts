@@ -15,8 +15,8 @@ import {
 } from '@switchboard/pbx-api';
 import { ADMIN_OPERATIONS } from '../admin/admin-operations.js';
 import { isSecretField, SECRET_PAIR_LISTS } from '../admin/secret-fields.js';
-import { BEARER_SCHEME, PBX_OPERATION_TEMPLATE_ID } from './api-responses.js';
-import { COMPONENT_SCHEMAS } from './rest-schemas.js';
+import { BEARER_SCHEME, PBX_OPERATION_TEMPLATE_ID } from '../openapi/api-responses.js';
+import { COMPONENT_SCHEMAS } from '../openapi/rest-schemas.js';
 
 /**
  * JSON Schema of a pbx-api rule, so the documentation shows exactly what the validation checks. Cross-field

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { AuditEntryView, SessionInfo } from '@switchboard/live-protocol';
 import type { LiveSocket } from '../live/socket-types.js';
-import { auditEntryInScope } from '../supervision/supervisor-scope.js';
-import { AuditService } from './audit.service.js';
+import { auditEntryInScope } from '../access/supervisor-scope.js';
+import { AuditService } from '../ports/audit.service.js';
 
 /**
  * The live audit trail: every entry new to this gateway goes, as `audit:entry`, to each socket that asked

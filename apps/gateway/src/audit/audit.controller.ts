@@ -1,10 +1,10 @@
 import { Controller, Get, HttpStatus, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { parseAuditQuery, type AuditEntryView, type Result } from '@switchboard/live-protocol';
-import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
-import { AuditService } from './audit.service.js';
-import type { Principal } from '../auth/principal.js';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
+import { AuditService } from '../ports/audit.service.js';
+import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
 import { restError } from '../errors/rest-error.js';
 

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
+import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { AuditController } from './audit.controller.js';
 import { AuditFeed } from './audit-feed.js';
-import { AuditService } from './audit.service.js';
+import { AuditService } from '../ports/audit.service.js';
 
 /** The audit trail, injectable everywhere (commands, admin REST, display tokens). */
 @Global()

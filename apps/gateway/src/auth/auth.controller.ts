@@ -10,10 +10,10 @@ import {
   type Result,
   type SessionAnswer,
 } from '@switchboard/live-protocol';
-import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
 import { AuthService } from './auth.service.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, SessionGuard } from './session.guard.js';
 import { restError } from '../errors/rest-error.js';
 import { UserDirectory } from './user-directory.js';

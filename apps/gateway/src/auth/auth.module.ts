@@ -1,19 +1,17 @@
 import { Logger, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
+import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
+import { STORED_AUTH_SECRET, type StoredAuthSecret } from '../ports/stored-auth-secret.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
-import { DemoDisplayLink } from './demo-display-link.js';
-import { InMemoryDisplayTokenStore } from './display-token.store.js';
+import { InMemoryDisplayTokenStore } from '../ports/display-token.store.js';
 import { DisplayTokensController } from './display-tokens.controller.js';
 import { DISPLAY_TOKEN_STORE, DisplayTokensService } from './display-tokens.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordCheckSlots } from './password-check-slots.js';
 import { SecurityHeadersMiddleware } from './security-headers.middleware.js';
-import { SessionRevocations } from './session-revocations.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
 import { SessionGuard } from './session.guard.js';
-import { SocketSessionsService } from './socket-sessions.service.js';
-import { DurableState } from '../state/durable-state.js';
 import { TokenSigner } from './token-signer.js';
 import { TrustedProxies } from './trusted-proxies.js';
 import { UserDirectory } from './user-directory.js';
@@ -21,18 +19,18 @@ import { UserDirectory } from './user-directory.js';
 const log = new Logger('Auth');
 
 /**
- * Who may use the gateway and how: password logins, display links, trusted proxy headers, the socket
- * handshake, the REST role guard, and the security headers of every HTTP answer.
+ * Who may use the gateway and how: password logins, display links, trusted proxy headers, the REST role guard
+ * and the security headers of every HTTP answer (the socket handshake, SocketSessionsService, is LiveModule's).
  */
 @Module({
   controllers: [AuthController, DisplayTokensController],
   providers: [
     {
       provide: TokenSigner,
-      inject: [GATEWAY_CONFIG, { token: DurableState, optional: true }],
-      useFactory: (config: GatewayConfig, state?: DurableState) => {
+      inject: [GATEWAY_CONFIG, { token: STORED_AUTH_SECRET, optional: true }],
+      useFactory: (config: GatewayConfig, stored?: StoredAuthSecret | null) => {
         // Without AUTH_SECRET the gateway signs with a key it made once and keeps in DATA_DIR (never logged).
-        const kept = state?.authSecret;
+        const kept = stored ?? undefined;
         if (kept && config.redisUrl)
           log.warn({
             msg: 'AUTH_SECRET is not set: tokens are signed with the key kept in DATA_DIR; replicas that do not share that directory refuse each other’s sessions and display links, so set the same AUTH_SECRET on every replica',
@@ -90,18 +88,9 @@ const log = new Logger('Auth');
     },
     DisplayTokensService,
     AuthService,
-    SocketSessionsService,
     SessionGuard,
-    DemoDisplayLink,
   ],
-  exports: [
-    AuthService,
-    SessionGuard,
-    SocketSessionsService,
-    DisplayTokensService,
-    TokenSigner,
-    SessionRevocations,
-  ],
+  exports: [AuthService, SessionGuard, DisplayTokensService, TokenSigner, SessionRevocations, TrustedProxies],
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

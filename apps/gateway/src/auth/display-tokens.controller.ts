@@ -7,11 +7,11 @@ import {
   type DisplayTokenView,
   type Result,
 } from '@switchboard/live-protocol';
-import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
-import { AuditService } from '../audit/audit.service.js';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
+import { AuditService } from '../ports/audit.service.js';
 import { DisplayTokenInputError, DisplayTokensService } from './display-tokens.service.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from './session.guard.js';
 import { restError } from '../errors/rest-error.js';
 

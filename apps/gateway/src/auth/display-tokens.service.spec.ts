@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
-import { InMemoryDisplayTokenStore } from './display-token.store.js';
+import { InMemoryDisplayTokenStore } from '../ports/display-token.store.js';
 import {
   DisplayTokenInputError,
   DisplayTokensService,
   LAST_USED_WRITE_INTERVAL_MS,
 } from './display-tokens.service.js';
-import { SessionRevocations } from './session-revocations.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
 import { TokenSigner } from './token-signer.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough';

@@ -9,9 +9,13 @@ import {
   type DisplayTokenView,
 } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { newDisplayTokenId, type DisplayTokenRecord, type DisplayTokenStore } from './display-token.store.js';
-import { sessionInfo, type Principal } from './principal.js';
-import { SessionRevocations } from './session-revocations.js';
+import {
+  newDisplayTokenId,
+  type DisplayTokenRecord,
+  type DisplayTokenStore,
+} from '../ports/display-token.store.js';
+import { sessionInfo, type Principal } from '../access/principal.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
 import { TokenSigner } from './token-signer.js';
 
 /** Injection token of the {@link DisplayTokenStore}. */

@@ -3,10 +3,10 @@ import {
   DEFAULT_LOGIN_LIMITS,
   InMemoryLoginAttempts,
   lockAfter,
-  LoginThrottle,
   type LoginAttempt,
   type LoginLimits,
-} from './login-throttle.js';
+} from '../ports/login-attempts.js';
+import { LoginThrottle } from './login-throttle.js';
 
 const LIMITS: Partial<LoginLimits> = {
   perUser: 3,

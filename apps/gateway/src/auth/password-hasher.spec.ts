@@ -1,14 +1,8 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { passwordFromInput } from './hash-password.js';
-import {
-  CURRENT_PARAMS,
-  decoyHash,
-  hashPassword,
-  needsRehash,
-  parsePasswordHash,
-  verifyPassword,
-} from './password-hasher.js';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
+import { CURRENT_PARAMS, parsePasswordHash } from '../config/password-hash-format.js';
 
 const CHEAP = { ln: 10, r: 8, p: 1 };
 const b64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');

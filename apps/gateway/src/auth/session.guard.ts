@@ -11,7 +11,7 @@ import { Reflector } from '@nestjs/core';
 import type { Role } from '@switchboard/live-protocol';
 import { restError } from '../errors/rest-error.js';
 import { AuthService } from './auth.service.js';
-import { hasRole, type Principal } from './principal.js';
+import { hasRole, type Principal } from '../access/principal.js';
 
 const ROLE_KEY = 'switchboard:minimum-role';
 

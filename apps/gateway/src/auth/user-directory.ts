@@ -1,14 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DemoAccount, Role } from '@switchboard/live-protocol';
 import { DEMO_PBX, type GatewayConfig, type UserConfig } from '../config/gateway-config.js';
-import {
-  CURRENT_PARAMS,
-  decoyHash,
-  hashPassword,
-  needsRehash,
-  parsePasswordHash,
-  verifyPassword,
-} from './password-hasher.js';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password-hasher.js';
+import { CURRENT_PARAMS, parsePasswordHash } from '../config/password-hash-format.js';
 
 /**
  * Demo accounts created when the gateway talks to the demo simulator and no USERS are configured

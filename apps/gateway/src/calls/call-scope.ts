@@ -1,5 +1,5 @@
 import { seesWholePbx, type CallSummary, type SessionInfo } from '@switchboard/live-protocol';
-import type { QueueViews } from '../supervision/supervisor-scope.js';
+import type { QueueViews } from '../access/supervisor-scope.js';
 
 /**
  * Which calls a session may see: `all` for admins and sessions of every queue; otherwise the numbers of its

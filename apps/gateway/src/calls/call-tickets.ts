@@ -1,5 +1,5 @@
 import { TICKET_TTL_MS } from '@switchboard/live-protocol';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import type { TokenSigner } from '../auth/token-signer.js';
 
 /** What a ticket lets a browser fetch without its Bearer header. */

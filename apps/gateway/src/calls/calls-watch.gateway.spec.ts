@@ -3,7 +3,7 @@ import type { CallNoteView, SessionInfo } from '@switchboard/live-protocol';
 import type { PbxEvent } from '@switchboard/pbx-api';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthService } from '../auth/auth.service.js';
-import type { SocketSessionsService } from '../auth/socket-sessions.service.js';
+import type { SocketSessionsService } from '../live/socket-sessions.service.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';

@@ -9,8 +9,8 @@ import {
 import { fail, ok, parseCallWatch, type ErrorCode, type Result } from '@switchboard/live-protocol';
 import { PBX_EVENT } from '@switchboard/pbx-api';
 import { AuthService } from '../auth/auth.service.js';
-import { hasRole } from '../auth/principal.js';
-import { SocketSessionsService } from '../auth/socket-sessions.service.js';
+import { hasRole } from '../access/principal.js';
+import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import { describePbxError } from '../pbx/pbx-errors.js';

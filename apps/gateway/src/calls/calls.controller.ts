@@ -24,9 +24,9 @@ import {
   type TicketLink,
   type ValidCallSearchQuery,
 } from '@switchboard/live-protocol';
-import { ApiErrors, ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
-import { AuditService } from '../audit/audit.service.js';
-import type { Principal } from '../auth/principal.js';
+import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
+import { AuditService } from '../ports/audit.service.js';
+import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
 import { restError } from '../errors/rest-error.js';
 import { describePbxError } from '../pbx/pbx-errors.js';

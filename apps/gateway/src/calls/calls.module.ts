@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { TokenSigner } from '../auth/token-signer.js';
 import { InboundModule } from '../inbound/inbound.module.js';
 import { QueuesModule } from '../queues/queues.module.js';
-import { SessionRevocations } from '../auth/session-revocations.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
 import { CallTickets } from './call-tickets.js';
 import { CallsController } from './calls.controller.js';
 import { CallsRecordingController } from './calls-recording.controller.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import type { ClusterStatusView, StreamId } from '@switchboard/live-protocol';
-import type { ClusterRole } from './cluster-role.js';
+import type { ClusterRole } from '../ports/cluster-role.js';
 import { RedisConnection, type ClusterLogger } from './redis-connection.js';
 
 /** Every Redis key and channel of the cluster, under one prefix. */

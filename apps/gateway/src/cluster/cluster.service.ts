@@ -10,7 +10,7 @@ import {
 import { STREAM_KEYS, type HeldCallView, type StreamTypes } from '@switchboard/live-protocol';
 import { Counter, Gauge } from 'prom-client';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { HeldCallsService } from '../inbound/held-calls.service.js';
 import { diffKeyed, sameData } from '../live/keyed-diff.js';
 import { StreamHub } from '../live/stream-hub.service.js';
@@ -18,7 +18,7 @@ import { STREAM_REPLICA } from '../live/stream-replica.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { UacstaService } from '../uacsta/uacsta.service.js';
 import { CLUSTER_CONTEXT, type ClusterContext } from './cluster-context.js';
-import { CLUSTER_STORES, type ClusterStores } from './cluster-stores.js';
+import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { LeaderElection } from './leader-election.js';
 import { RedisCommandRelay } from './redis-command-relay.js';
 import { describeRedisError } from './redis-connection.js';

@@ -1,7 +1,7 @@
 import { ok, type Result } from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import { ClusterContext } from './cluster-context.js';
 import { RedisCommandRelay } from './redis-command-relay.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { fail, type Result } from '@switchboard/live-protocol';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import type { CommandExecutor, CommandRelay } from '../commands/command-relay.js';
 import type { ClusterContext } from './cluster-context.js';
 import { describeRedisError } from './redis-connection.js';

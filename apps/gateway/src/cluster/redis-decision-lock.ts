@@ -1,4 +1,4 @@
-import type { DecisionClaim, DecisionLock } from '../inbound/decision-lock.js';
+import type { DecisionClaim, DecisionLock } from '../ports/decision-lock.js';
 import { CLAIM_DECISION, RELEASE_DECISION } from './lua-scripts.js';
 import type { LeaseCommands } from './leader-election.js';
 

@@ -1,4 +1,4 @@
-import type { DisplayTokenRecord, DisplayTokenStore } from '../auth/display-token.store.js';
+import type { DisplayTokenRecord, DisplayTokenStore } from '../ports/display-token.store.js';
 import type { LeaseCommands } from './leader-election.js';
 import { TOUCH_DISPLAY_LINK } from './lua-scripts.js';
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { HeldCallChannels } from './cluster-stores.js';
+import type { HeldCallChannels } from '../ports/cluster-stores.js';
 import type { LeaseCommands } from './leader-election.js';
 import { describeRedisError } from './redis-connection.js';
 

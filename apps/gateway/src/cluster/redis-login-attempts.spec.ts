@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisWithTwoConnections, type RedisWithTwoConnections } from '../../test/support/redis-server.js';
-import { LoginThrottle, type LoginLimits } from '../auth/login-throttle.js';
+import { LoginThrottle } from '../auth/login-throttle.js';
+import type { LoginLimits } from '../ports/login-attempts.js';
 import { RedisConnection } from './redis-connection.js';
 import { RedisLoginAttempts } from './redis-login-attempts.js';
 

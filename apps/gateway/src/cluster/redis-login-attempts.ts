@@ -5,7 +5,7 @@ import {
   type LoginAttemptStore,
   type LoginLimits,
   type ReserveReply,
-} from '../auth/login-throttle.js';
+} from '../ports/login-attempts.js';
 import type { LeaseCommands } from './leader-election.js';
 import { describeRedisError, type ClusterLogger } from './redis-connection.js';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { AuditEntryView } from '@switchboard/live-protocol';
-import { AUDIT_CAPACITY, AuditService, type AuditInput } from '../audit/audit.service.js';
+import { AUDIT_CAPACITY, AuditService, type AuditInput } from '../ports/audit.service.js';
 import type { ClusterContext } from './cluster-context.js';
 import { describeRedisError } from './redis-connection.js';
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { SessionRevocations } from '../auth/session-revocations.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
 import type { ClusterContext } from './cluster-context.js';
 import { describeRedisError } from './redis-connection.js';
 

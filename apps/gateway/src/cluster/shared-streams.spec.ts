@@ -2,7 +2,7 @@ import type { HealthView } from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../../tools/harness/vitest-wait.mjs';
 import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { ClusterContext } from './cluster-context.js';

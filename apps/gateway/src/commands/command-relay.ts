@@ -1,5 +1,5 @@
 import type { Result } from '@switchboard/live-protocol';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import type { LeaderCommand } from './socket-commands.js';
 
 /**

@@ -28,8 +28,8 @@ import {
   type UacstaRefuseCommand,
   type UnblockCommand,
 } from '@switchboard/live-protocol';
-import type { AuditService } from '../audit/audit.service.js';
-import type { Principal } from '../auth/principal.js';
+import type { AuditService } from '../ports/audit.service.js';
+import type { Principal } from '../access/principal.js';
 import type { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { MonitorService } from '../supervision/monitor.service.js';
 import { durationWords, type AgentPauseService } from '../supervision/agent-pause.service.js';

@@ -8,11 +8,11 @@ import {
   type SessionInfo,
 } from '@switchboard/live-protocol';
 import { AuditFeed } from '../audit/audit-feed.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService } from '../ports/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { Principal } from '../auth/principal.js';
-import type { SocketSessionsService } from '../auth/socket-sessions.service.js';
-import type { MetricsService } from '../health/metrics.service.js';
+import type { Principal } from '../access/principal.js';
+import type { SocketSessionsService } from '../live/socket-sessions.service.js';
+import type { MetricsService } from '../metrics/metrics.service.js';
 import type { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveSocket } from '../live/socket-types.js';
 import type { AgentPauseService } from '../supervision/agent-pause.service.js';

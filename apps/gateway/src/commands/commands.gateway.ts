@@ -21,11 +21,11 @@ import {
   type Result,
 } from '@switchboard/live-protocol';
 import { AuditFeed } from '../audit/audit-feed.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService } from '../ports/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
-import { hasRole, type Principal } from '../auth/principal.js';
-import { SocketSessionsService } from '../auth/socket-sessions.service.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { hasRole, type Principal } from '../access/principal.js';
+import { SocketSessionsService } from '../live/socket-sessions.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import { MonitorService } from '../supervision/monitor.service.js';

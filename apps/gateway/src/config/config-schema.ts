@@ -1,12 +1,29 @@
-import { readFileSync, statSync } from 'node:fs';
-import { isIP } from 'node:net';
-import { resolve } from 'node:path';
-// Why zod: nested settings (USERS, PROXY_GROUPS, QUEUE_THRESHOLDS) need per-entry checks that report every
-// problem with its path at once, which hand-written checks did only for flat settings; zod is the most used
-// and best kept TypeScript schema library, and its messages are ours to word (no input is echoed unless we
-// choose to, which keeps secrets out of them).
 import { z } from 'zod';
-import { parsePasswordHash } from '../auth/password-hasher.js';
+import {
+  type SettingMeta,
+  shown,
+  problem,
+  setting,
+  optionalText,
+  wholeNumber,
+  decimal,
+  flag,
+  list,
+  json,
+  keyOf,
+  keyedObject,
+} from './setting-readers.js';
+import { user, proxyGroup } from './user-settings.js';
+import { queueThresholds } from './threshold-settings.js';
+import {
+  caFile,
+  dataDir,
+  isIanaZone,
+  proxyEntryProblem,
+  originProblem,
+  headerName,
+  withoutCredentials,
+} from './setting-checks.js';
 
 /** The simulator's published address and demo credentials: the defaults, so `npm start` needs no setting. */
 export const DEMO_PBX = {
@@ -14,359 +31,6 @@ export const DEMO_PBX = {
   clientId: 'switchboard-demo',
   clientSecret: 'switchboard-demo-secret',
 } as const;
-
-/** What the README's configuration table states about a setting; the tests hold the two in step. */
-export interface SettingMeta {
-  /** The value an unset setting takes, as it would be written. */
-  default?: string;
-  /** Range of a numeric setting. */
-  min?: number;
-  max?: number;
-}
-
-/** A value as a problem line shows it: JSON, cut short. Never called with a secret. */
-function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-/** A plain environment value; blank counts as unset (docker-compose passes an unset variable as ''). */
-const envValue = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-
-type Ctx = z.RefinementCtx;
-const problem = (ctx: Ctx, message: string, path: PropertyKey[] = []) =>
-  ctx.addIssue({ code: 'custom', message, path });
-
-/** A setting read by `read`, which reports problems through `ctx` (the value is then unused). */
-function setting<T>(meta: SettingMeta, read: (value: string | undefined, ctx: Ctx) => T) {
-  return envValue.transform(read).meta({ ...meta });
-}
-
-const optionalText = (meta: SettingMeta = {}) => setting(meta, (value) => value);
-
-function wholeNumber(fallback: number, min: number, max: number) {
-  return setting({ default: String(fallback), min, max }, (value, ctx) => {
-    if (value === undefined) return fallback;
-    const number = Number(value);
-    if (Number.isInteger(number) && number >= min && number <= max) return number;
-    problem(ctx, `must be a whole number from ${min} to ${max}, got ${shown(value)}`);
-    return fallback;
-  });
-}
-
-function decimal(fallback: number, min: number, max: number) {
-  return setting({ default: String(fallback), min, max }, (value, ctx) => {
-    if (value === undefined) return fallback;
-    const number = Number(value);
-    if (Number.isFinite(number) && number >= min && number <= max) return number;
-    problem(ctx, `must be a number from ${min} to ${max}, got ${shown(value)}`);
-    return fallback;
-  });
-}
-
-function flag(fallback: boolean) {
-  return setting({ default: String(fallback) }, (value, ctx) => {
-    if (value === undefined) return fallback;
-    const lower = value.toLowerCase();
-    if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
-    if (['0', 'false', 'no', 'off'].includes(lower)) return false;
-    problem(ctx, `must be true or false, got ${shown(value)}`);
-    return fallback;
-  });
-}
-
-/** A comma-separated list; `check` names what is wrong with one entry. */
-function list(check: (entry: string) => string | undefined = () => undefined) {
-  return setting({}, (value, ctx) => {
-    const entries = (value ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '');
-    for (const entry of entries) {
-      const wrong = check(entry);
-      if (wrong) problem(ctx, `entry ${shown(entry)} ${wrong}`);
-    }
-    return entries;
-  });
-}
-
-/** A JSON setting: parsed, then checked entry by entry by `schema`; undefined when unset. */
-function json<T extends z.ZodType>(schema: T) {
-  return envValue
-    .transform((value, ctx): unknown => {
-      if (value === undefined) return undefined;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch (error) {
-        // Only the position: newer V8 quotes the text around it, which may be a password hash.
-        const at = /position \d+/.exec((error as Error).message)?.[0];
-        problem(ctx, `must be valid JSON${at ? ` (error at ${at})` : ''}`);
-        return z.NEVER;
-      }
-    })
-    .pipe(schema.optional());
-}
-
-/** The message of an object whose keys are fixed: unknown keys are typos that would be ignored silently. */
-function objectError(what: string, known: readonly string[]) {
-  return (issue: z.core.$ZodRawIssue) =>
-    issue.code === 'unrecognized_keys'
-      ? `has unknown ${issue.keys.length > 1 ? 'keys' : 'key'} ${issue.keys.map((key) => shown(key)).join(', ')} (known: ${known.join(', ')})`
-      : `must be ${what}, got ${shown(issue.input)}`;
-}
-
-const ROLES = ['viewer', 'supervisor', 'admin'] as const;
-const role = z.enum(ROLES, {
-  error: (issue) =>
-    issue.input === undefined
-      ? 'is required'
-      : `must be viewer, supervisor or admin, got ${shown(issue.input)}`,
-});
-
-// One check for the whole value, so that its problem is one line whatever is wrong inside the list.
-const queueIds = z.custom<number[] | 'all'>(
-  (value) => value === 'all' || (Array.isArray(value) && value.every((id) => Number.isInteger(id) && id > 0)),
-  {
-    error: (issue) =>
-      issue.input === undefined
-        ? 'is required: "all" or a list of queue ids'
-        : `must be "all" or a list of queue ids, got ${shown(issue.input)}`,
-  },
-);
-
-function isPasswordHash(value: unknown): boolean {
-  try {
-    return typeof value === 'string' && parsePasswordHash(value) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-const USER_KEYS = ['username', 'passwordHash', 'role', 'queues', 'extension'] as const;
-const user = z.strictObject(
-  {
-    // The proxy's user names are cut at 128 characters too; a space at either end could never be typed in.
-    username: z
-      .string({
-        error: (issue) =>
-          issue.input === undefined ? 'is required' : `must be text, got ${shown(issue.input)}`,
-      })
-      .regex(/^(?!\s)[^\p{Cc}]{1,128}(?<!\s)$/u, {
-        error: (issue) =>
-          `must be 1 to 128 characters without control characters or spaces at either end, got ${shown(issue.input)}`,
-      }),
-    // A hash is a secret: never echoed.
-    passwordHash: z.custom<string>(isPasswordHash, {
-      error: (issue) =>
-        issue.input === undefined
-          ? 'is required (make one with npm run hash-password)'
-          : 'is not a valid hash (make one with npm run hash-password)',
-    }),
-    role,
-    queues: queueIds,
-    // Compared as text with the extension a listen command names.
-    extension: z
-      .string({ error: (issue) => `must be the extension as text, like "2001", got ${shown(issue.input)}` })
-      .regex(/^[^\s\p{Cc}]{1,32}$/u, {
-        error: (issue) =>
-          `must be an extension of 1 to 32 characters without spaces, got ${shown(issue.input)}`,
-      })
-      .optional(),
-  },
-  { error: objectError('a user {username, passwordHash, role, queues, extension?}', USER_KEYS) },
-);
-
-const GROUP_KEYS = ['role', 'queues'] as const;
-const proxyGroup = z.strictObject(
-  { role, queues: queueIds },
-  { error: objectError('{"role", "queues"}', GROUP_KEYS) },
-);
-
-/** Thresholds of one queue as configured (see live-protocol QueueThresholds). */
-export interface QueueThresholdConfig {
-  waitingWarn: number | null;
-  waitingCritical: number | null;
-  longestWaitWarnSec: number | null;
-  longestWaitCriticalSec: number | null;
-  serviceLevelWarn: number | null;
-  serviceLevelCritical: number | null;
-  serviceLevelSec: number;
-  maxPauseSec: number | null;
-}
-
-/** The default thresholds of every queue (`serviceLevelSec` defaults to SERVICE_LEVEL_SEC). */
-export const THRESHOLD_DEFAULTS: Readonly<Omit<QueueThresholdConfig, 'serviceLevelSec'>> = {
-  waitingWarn: 3,
-  waitingCritical: 6,
-  longestWaitWarnSec: 60,
-  longestWaitCriticalSec: 120,
-  serviceLevelWarn: 80,
-  serviceLevelCritical: 60,
-  maxPauseSec: 900,
-};
-
-/** A number from `min` to `max`, its problem worded once for every way it can be wrong. */
-function bounded(min: number, max: number, { whole, orNull }: { whole: boolean; orNull: boolean }) {
-  const error = (issue: { input?: unknown }) =>
-    `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}${orNull ? ' or null' : ''}, got ${shown(issue.input)}`;
-  return (whole ? z.int({ error }) : z.number({ error })).min(min, { error }).max(max, { error });
-}
-
-/** A threshold; `null` switches it off. */
-const level = (min: number, max: number, whole: boolean) =>
-  bounded(min, max, { whole, orNull: true }).nullable().optional();
-const count = level(1, 10_000, true);
-const seconds = level(1, 86_400, true);
-const percent = level(0, 100, false);
-// The same range as SERVICE_LEVEL_SEC, and always applies: no null.
-const serviceLevelSec = bounded(1, 3600, { whole: true, orNull: false }).optional();
-
-/** Pairs whose warn level must come before the critical one; `lowerIsWorse` for the service level. */
-const ORDERED_LEVELS = [
-  { warn: 'waitingWarn', critical: 'waitingCritical', lowerIsWorse: false },
-  { warn: 'longestWaitWarnSec', critical: 'longestWaitCriticalSec', lowerIsWorse: false },
-  { warn: 'serviceLevelWarn', critical: 'serviceLevelCritical', lowerIsWorse: true },
-] as const;
-
-const THRESHOLD_KEYS = [
-  'waitingWarn',
-  'waitingCritical',
-  'longestWaitWarnSec',
-  'longestWaitCriticalSec',
-  'serviceLevelWarn',
-  'serviceLevelCritical',
-  'serviceLevelSec',
-  'maxPauseSec',
-] as const satisfies readonly (keyof QueueThresholdConfig)[];
-
-const thresholdShape = {
-  waitingWarn: count,
-  waitingCritical: count,
-  longestWaitWarnSec: seconds,
-  longestWaitCriticalSec: seconds,
-  serviceLevelWarn: percent,
-  serviceLevelCritical: percent,
-  serviceLevelSec,
-  maxPauseSec: seconds,
-};
-
-const queueThresholds = z
-  .strictObject(thresholdShape, {
-    error: objectError(`an object with any of ${THRESHOLD_KEYS.join(', ')}`, THRESHOLD_KEYS),
-  })
-  .superRefine(
-    (entry, ctx) => {
-      if (typeof entry !== 'object' || entry === null) return;
-      // A warn level past the critical one would never show: the critical level trips first. Compared only
-      // when both are valid (a wrong one has its own line).
-      const valueOf = (key: keyof typeof thresholdShape & keyof typeof THRESHOLD_DEFAULTS) =>
-        entry[key] === undefined
-          ? THRESHOLD_DEFAULTS[key]
-          : thresholdShape[key].safeParse(entry[key]).success
-            ? entry[key]
-            : null;
-      for (const { warn, critical, lowerIsWorse } of ORDERED_LEVELS) {
-        const [w, c] = [valueOf(warn), valueOf(critical)];
-        if (typeof w !== 'number' || typeof c !== 'number' || (lowerIsWorse ? w >= c : w <= c)) continue;
-        const defaulted = entry[critical] === undefined ? ', the default' : '';
-        problem(
-          ctx,
-          `must not be ${lowerIsWorse ? 'below' : 'above'} ${critical} (${c}${defaulted}), got ${w}`,
-          [warn],
-        );
-      }
-    },
-    // Also when another key of the entry is wrong: every problem at once.
-    { when: () => true },
-  );
-
-/** Keys of a JSON object setting; `what` says what a key names. */
-function keyOf(what: string, pattern: RegExp, rule: string) {
-  return z.string().regex(pattern, { error: () => `is not ${what} (${rule})` });
-}
-
-/** A JSON object keyed by `key`; the record's own problems (not an object, a bad key) worded here. */
-function keyedObject<K extends z.ZodType<string>, V extends z.ZodType>(key: K, value: V, what: string) {
-  return z.record(key, value, {
-    error: (issue) =>
-      issue.code === 'invalid_key'
-        ? (issue.issues[0]?.message ?? `is not ${what}`)
-        : `must be a JSON object keyed by ${what}, got ${shown(issue.input)}`,
-  });
-}
-
-/** PBX_CA_FILE: the PEM text of the file it names. */
-function caFile(path: string | undefined, ctx: Ctx): string | null {
-  if (path === undefined) return null;
-  try {
-    const pem = readFileSync(path, 'utf8');
-    if (pem.includes('-----BEGIN CERTIFICATE-----')) return pem;
-    problem(ctx, `${path} does not contain a PEM certificate`);
-  } catch (error) {
-    problem(ctx, `${path} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  return null;
-}
-
-/** DATA_DIR as an absolute path; it need not exist yet (it is created at start), but must not be a file. */
-function dataDir(value: string | undefined, ctx: Ctx): string {
-  const dir = resolve(value ?? 'data');
-  try {
-    if (!statSync(dir).isDirectory()) problem(ctx, `${dir} is not a directory`);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') problem(ctx, `${dir} could not be read (${code ?? 'error'})`);
-  }
-  return dir;
-}
-
-function isIanaZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `10.0.0.5`, `::1` or a network `10.0.0.0/24`, as TrustedProxies reads them. */
-function proxyEntryProblem(entry: string): string | undefined {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return 'is not an IP address or network';
-  if (prefix !== undefined && (!/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)))
-    return 'has an invalid prefix length';
-  return undefined;
-}
-
-/** What origin-policy can compare: an http(s) URL's origin. */
-function originProblem(entry: string): string | undefined {
-  try {
-    const url = new URL(entry);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '')
-      return undefined;
-  } catch {
-    // reported below
-  }
-  return 'is not an origin like https://intranet.example';
-}
-
-/** An HTTP header name (RFC 9110 token); Node gives header names in lower case. */
-const headerName = (fallback: string) =>
-  setting({ default: fallback }, (value, ctx) => {
-    if (value === undefined) return fallback;
-    if (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) return value.toLowerCase();
-    problem(ctx, `must be an HTTP header name, got ${shown(value)}`);
-    return fallback;
-  });
-
-/** A URL, shown without any user:password in it. */
-function withoutCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
-}
 
 /**
  * Every setting of the gateway, keyed by its environment variable. Each reads the text of the environment
@@ -528,9 +192,6 @@ export const SETTING_NAMES = Object.keys(gatewaySettingsSchema.shape) as Setting
 export function settingMeta(name: SettingName): SettingMeta {
   return (gatewaySettingsSchema.shape[name].meta() ?? {}) as SettingMeta;
 }
-
-/** Keys a QUEUE_THRESHOLDS entry may have. */
-export const QUEUE_THRESHOLD_KEYS: readonly (keyof QueueThresholdConfig)[] = THRESHOLD_KEYS;
 
 /** One problem line: `PORT must be ...` for a setting, `USERS[0].role: must be ...` for one of its entries. */
 export function problemLine(issue: { path: readonly PropertyKey[]; message: string }): string {

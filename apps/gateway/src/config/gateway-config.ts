@@ -4,10 +4,9 @@ import {
   gatewaySettingsSchema,
   problemLine,
   SETTING_NAMES,
-  THRESHOLD_DEFAULTS,
   type GatewaySettings,
-  type QueueThresholdConfig,
 } from './config-schema.js';
+import { THRESHOLD_DEFAULTS, type QueueThresholdConfig } from './threshold-settings.js';
 
 export { DEMO_PBX } from './config-schema.js';
 

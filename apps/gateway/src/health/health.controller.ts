@@ -1,11 +1,11 @@
 import { Controller, Get, Header, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { LivenessAnswer, ReadinessAnswer, SocketWorkersView } from '@switchboard/live-protocol';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
-import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
+import { CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
-import { MetricsService } from './metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 
 /** The part of the HTTP response the readiness check sets (express, without its typings). */
 interface StatusSetter {

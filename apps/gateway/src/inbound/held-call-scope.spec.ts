@@ -1,8 +1,8 @@
 import type { HeldCallView, SessionInfo } from '@switchboard/live-protocol';
 import type { InboundRoute, PbxClient, PbxEvent } from '@switchboard/pbx-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuditService } from '../audit/audit.service.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { AuditService } from '../ports/audit.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
@@ -10,7 +10,7 @@ import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollingService } from '../polling/polling.module.js';
 import { testConfig } from '../../test/support/test-config.js';
 import type { CallerContextService } from './caller-context.service.js';
-import { InMemoryDecisionLock } from './decision-lock.js';
+import { InMemoryDecisionLock } from '../ports/decision-lock.js';
 import { HeldCallsService } from './held-calls.service.js';
 import { InboundRoutesService } from './inbound-routes.service.js';
 

@@ -18,18 +18,18 @@ import {
   type SessionInfo,
 } from '@switchboard/live-protocol';
 import { PBX_EVENT, type IncomingCallRequestEvent } from '@switchboard/pbx-api';
-import { AuditService } from '../audit/audit.service.js';
-import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
-import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
+import { AuditService } from '../ports/audit.service.js';
+import { CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
+import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { diffKeyed } from '../live/keyed-diff.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PbxConnectionService, type EventGap } from '../pbx/pbx-connection.service.js';
-import { heldCallInScope } from '../supervision/supervisor-scope.js';
+import { heldCallInScope } from '../access/supervisor-scope.js';
 import { CallerContextService } from './caller-context.service.js';
-import { DECISION_LOCK, type DecisionLock } from './decision-lock.js';
+import { DECISION_LOCK, type DecisionLock } from '../ports/decision-lock.js';
 import { deadlineOf, inboundFromCdr, sortOngoing } from './held-call-recovery.js';
 import { HeldCalls, NOT_HELD } from './held-calls.js';
 import type { HeldCallInput } from './held-calls.types.js';

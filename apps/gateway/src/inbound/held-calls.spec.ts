@@ -8,10 +8,10 @@ import {
   type KeyedPatch,
 } from '@switchboard/live-protocol';
 import { PbxApiError, PbxTransportError } from '@switchboard/pbx-api';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
-import { InMemoryDecisionLock } from './decision-lock.js';
+import { InMemoryDecisionLock } from '../ports/decision-lock.js';
 import { CONTEXT_RIDE_MS, HeldCalls } from './held-calls.js';
 import type { HeldCallActions, HeldCallsOptions } from './held-calls.types.js';
 

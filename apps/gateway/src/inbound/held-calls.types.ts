@@ -1,5 +1,5 @@
 import type { CallerContext, HeldCallView, KeyedPatch } from '@switchboard/live-protocol';
-import type { DecisionLock } from './decision-lock.js';
+import type { DecisionLock } from '../ports/decision-lock.js';
 
 /** The PBX side of a decision. */
 export interface HeldCallActions {

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
+import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { PollingModule } from '../polling/polling.module.js';
 import { CallerContextService } from './caller-context.service.js';
-import { DECISION_LOCK, InMemoryDecisionLock } from './decision-lock.js';
+import { DECISION_LOCK, InMemoryDecisionLock } from '../ports/decision-lock.js';
 import { HeldCallsService } from './held-calls.service.js';
 import { InboundRoutesService } from './inbound-routes.service.js';
 

@@ -21,9 +21,9 @@ import {
   type StreamId,
   type StreamTypes,
 } from '@switchboard/live-protocol';
-import { SocketSessionsService } from '../auth/socket-sessions.service.js';
+import { SocketSessionsService } from './socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { DashboardBuild } from '../static/dashboard-build.js';
 import { joinRoom, leaveRoom } from './fanout.js';
 import { LiveEmitter } from './live-emitter.js';

@@ -1,6 +1,6 @@
 import { parseStreamId, seesWholePbx, type SessionInfo } from '@switchboard/live-protocol';
-import { hasRole } from '../auth/principal.js';
-import { conferencesInScope, type ConferenceAccess } from '../supervision/supervisor-scope.js';
+import { hasRole } from '../access/principal.js';
+import { conferencesInScope, type ConferenceAccess } from '../access/supervisor-scope.js';
 
 /** What access to a stream depends on besides the session. */
 export interface StreamAccess {

@@ -7,7 +7,7 @@ import type {
   UacstaCallView,
 } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { LiveEmitter } from './live-emitter.js';
 import { StreamHub } from './stream-hub.service.js';
 import type { StreamReplica, StreamState } from './stream-replica.js';

@@ -11,7 +11,7 @@ import {
   type StreamId,
   type StreamTypes,
 } from '@switchboard/live-protocol';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { diffKeyed } from './keyed-diff.js';
 import { LiveEmitter } from './live-emitter.js';
 import { scopedStates, type ScopedSources } from './scoped-streams.js';

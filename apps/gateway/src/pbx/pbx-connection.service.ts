@@ -15,9 +15,9 @@ import {
   type PbxLogger,
   type PbxTlsOptions,
 } from '@switchboard/pbx-api';
-import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
+import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { describePbxError, errorKind, isLinkFailure, pbxAnswered } from './pbx-errors.js';
 import { PbxEventHandlers, type PbxEventHandler, type PbxEventHandlerTable } from './pbx-event-handlers.js';
 import { PbxHealthModel } from './pbx-health.model.js';

@@ -1,7 +1,7 @@
 import { PBX_EVENT, type PbxEvent } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { PbxConnectionService } from './pbx-connection.service.js';
 import { PbxEventHandlers } from './pbx-event-handlers.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
-import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
+import { CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { MetricsService } from '../health/metrics.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { PollScheduler } from './poll-scheduler.js';

@@ -1,5 +1,5 @@
 import type { QueueThresholds } from '@switchboard/live-protocol';
-import type { QueueThresholdConfig } from '../config/config-schema.js';
+import type { QueueThresholdConfig } from '../config/threshold-settings.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 
 /** The configured thresholds of queue `id` (its own entry in QUEUE_THRESHOLDS, else the defaults). */

@@ -1,10 +1,10 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok, type QueueRef, type Result } from '@switchboard/live-protocol';
-import { ApiResult, ApiSignedIn } from '../api-docs/api-responses.js';
-import { REST_SCHEMAS } from '../api-docs/rest-schemas.js';
-import type { Principal } from '../auth/principal.js';
-import { inScope } from '../auth/principal.js';
+import { ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
+import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
+import type { Principal } from '../access/principal.js';
+import { inScope } from '../access/principal.js';
 import { CurrentPrincipal, SessionGuard } from '../auth/session.guard.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 

@@ -3,7 +3,7 @@ import type { PbxEvent, QueueAgent } from '@switchboard/pbx-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent } from '../../test/support/queue-fixtures.js';
 import { testConfig } from '../../test/support/test-config.js';
-import type { MetricsService } from '../health/metrics.service.js';
+import type { MetricsService } from '../metrics/metrics.service.js';
 import { LiveEmitter } from '../live/live-emitter.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';

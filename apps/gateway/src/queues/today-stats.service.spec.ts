@@ -1,7 +1,7 @@
 import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
-import type { ClusterRole } from '../cluster/cluster-role.js';
+import type { ClusterRole } from '../ports/cluster-role.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import type { EventGap, PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollJob } from '../polling/poll-scheduler.js';

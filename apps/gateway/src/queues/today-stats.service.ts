@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import type { QueueTodayStats } from '@switchboard/live-protocol';
 import { PBX_EVENT, type NewCdrEvent } from '@switchboard/pbx-api';
-import { CLUSTER_ROLE, type ClusterRole } from '../cluster/cluster-role.js';
+import { CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';

@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, unlink } from 'node:fs/promises';
+import type { StoredAuthSecret } from '../ports/stored-auth-secret.js';
 import { StateFileError } from './state-file.js';
-
-/** The signing key the gateway made itself because AUTH_SECRET is not set. Never logged. */
-export interface StoredAuthSecret {
-  value: string;
-  /** Where it is kept. */
-  file: string;
-  /** True when this start made it (there was none). */
-  created: boolean;
-}
 
 /** Shortest key accepted from the file, as for AUTH_SECRET. */
 const MIN_LENGTH = 32;

@@ -1,8 +1,9 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { CLUSTER_STORES, type ClusterStores } from '../cluster/cluster-stores.js';
+import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { InboundModule } from '../inbound/inbound.module.js';
-import { InMemoryDecisionLock } from '../inbound/decision-lock.js';
+import { InMemoryDecisionLock } from '../ports/decision-lock.js';
 import { STREAM_REPLICA } from '../live/stream-replica.js';
+import { STORED_AUTH_SECRET } from '../ports/stored-auth-secret.js';
 import { DurableState } from './durable-state.js';
 import { DurableStateService } from './durable-state.service.js';
 
@@ -17,7 +18,11 @@ import { DurableStateService } from './durable-state.service.js';
 export class DurableStateModule {
   static forRoot(state: DurableState): DynamicModule {
     const files = state.files;
-    const providers: Provider[] = [{ provide: DurableState, useValue: state }];
+    const providers: Provider[] = [
+      { provide: DurableState, useValue: state },
+      // null, not undefined: Nest refuses a value provider without a value.
+      { provide: STORED_AUTH_SECRET, useValue: state.authSecret ?? null },
+    ];
     if (files) {
       const stores: ClusterStores = {
         // One process: "first decision wins" needs no more than memory.
@@ -37,7 +42,9 @@ export class DurableStateModule {
       module: DurableStateModule,
       imports: files ? [InboundModule] : [],
       providers,
-      exports: files ? [DurableState, CLUSTER_STORES, STREAM_REPLICA] : [DurableState],
+      exports: files
+        ? [DurableState, STORED_AUTH_SECRET, CLUSTER_STORES, STREAM_REPLICA]
+        : [DurableState, STORED_AUTH_SECRET],
     };
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { HeldCallView, QueueView } from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import { DurableState, STATE_FILES, type FileStores } from './durable-state.js';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import type { AuditEntryView } from '@switchboard/live-protocol';
-import { AUDIT_CAPACITY, AuditService, type AuditInput } from '../audit/audit.service.js';
+import { AUDIT_CAPACITY, AuditService, type AuditInput } from '../ports/audit.service.js';
 import { list, object, positive } from './shape.js';
 import { StateFile } from './state-file.js';
 import { STATE_FORMATS } from './state-formats.js';

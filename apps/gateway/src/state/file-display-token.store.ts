@@ -1,5 +1,9 @@
 import type { DisplayBoardOptions } from '@switchboard/live-protocol';
-import { touchRecord, type DisplayTokenRecord, type DisplayTokenStore } from '../auth/display-token.store.js';
+import {
+  touchRecord,
+  type DisplayTokenRecord,
+  type DisplayTokenStore,
+} from '../ports/display-token.store.js';
 import {
   finite,
   flag,

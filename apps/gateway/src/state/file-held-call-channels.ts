@@ -1,4 +1,4 @@
-import type { HeldCallChannels } from '../cluster/cluster-stores.js';
+import type { HeldCallChannels } from '../ports/cluster-stores.js';
 import { finite, list, nonEmptyText, object } from './shape.js';
 import { StateFile } from './state-file.js';
 import { STATE_FORMATS } from './state-formats.js';

@@ -1,4 +1,4 @@
-import { SessionRevocations } from '../auth/session-revocations.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
 import { finite, list, nonEmptyText, object } from './shape.js';
 import { StateFile } from './state-file.js';
 import { STATE_FORMATS } from './state-formats.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MonitorView, SessionInfo } from '@switchboard/live-protocol';
 import { PbxApiError, type PbxClient } from '@switchboard/pbx-api';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import type { LiveSocket } from '../live/socket-types.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { testConfig } from '../../test/support/test-config.js';

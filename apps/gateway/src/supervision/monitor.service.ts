@@ -8,7 +8,7 @@ import {
   type Result,
 } from '@switchboard/live-protocol';
 import type { CallInfo, ExtensionBasicInfo } from '@switchboard/pbx-api';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import { pbxFailure } from '../errors/pbx-failure.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import type { LiveSocket } from '../live/socket-types.js';

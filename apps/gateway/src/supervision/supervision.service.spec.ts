@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueView, SessionInfo } from '@switchboard/live-protocol';
 import { PbxApiError, type PbxClient } from '@switchboard/pbx-api';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import type { ConferencesService } from '../conferences/conferences.service.js';
 import type { StreamHub } from '../live/stream-hub.service.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';

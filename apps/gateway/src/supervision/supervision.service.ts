@@ -8,7 +8,7 @@ import {
   type SessionInfo,
 } from '@switchboard/live-protocol';
 import type { CallInfo, QueueSummary } from '@switchboard/pbx-api';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../access/principal.js';
 import { pbxFailure } from '../errors/pbx-failure.js';
 import { ConferencesService } from '../conferences/conferences.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -20,7 +20,7 @@ import {
   extensionInScope,
   queuesOfExtension,
   queuesOutOfScope,
-} from './supervisor-scope.js';
+} from '../access/supervisor-scope.js';
 
 /** queue/list is read at most this often for agent look-ups (extension number -> extension id). */
 const QUEUE_LIST_TTL_MS = 60_000;

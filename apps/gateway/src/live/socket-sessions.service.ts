@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { LiveEmitter } from '../live/live-emitter.js';
-import type { LiveServer, LiveSocket } from '../live/socket-types.js';
-import { AuthService } from './auth.service.js';
-import { originAllowed } from './origin-policy.js';
-import type { Principal } from './principal.js';
-import { SessionRevocations } from './session-revocations.js';
-import { commandBucket, type TokenBucket } from './token-bucket.js';
-import { TrustedProxies } from './trusted-proxies.js';
+import { LiveEmitter } from './live-emitter.js';
+import type { LiveServer, LiveSocket } from './socket-types.js';
+import { AuthService } from '../auth/auth.service.js';
+import { originAllowed } from '../auth/origin-policy.js';
+import type { Principal } from '../access/principal.js';
+import { SessionRevocations } from '../ports/session-revocations.js';
+import { commandBucket, type TokenBucket } from '../auth/token-bucket.js';
+import { TrustedProxies } from '../auth/trusted-proxies.js';
 
 interface Connection {
   socket: LiveSocket;

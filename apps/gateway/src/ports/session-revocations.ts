@@ -1,4 +1,4 @@
-import type { Principal } from './principal.js';
+import type { Principal } from '../access/principal.js';
 
 /** Called when principals end before their time; `matches` tells which ones. */
 export type RevocationListener = (matches: (principal: Principal) => boolean, reason: string) => void;

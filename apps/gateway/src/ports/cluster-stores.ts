@@ -1,8 +1,8 @@
-import type { AuditService } from '../audit/audit.service.js';
-import type { DisplayTokenStore } from '../auth/display-token.store.js';
-import type { LoginAttemptStore } from '../auth/login-throttle.js';
-import type { SessionRevocations } from '../auth/session-revocations.js';
-import type { DecisionLock } from '../inbound/decision-lock.js';
+import type { AuditService } from './audit.service.js';
+import type { DisplayTokenStore } from './display-token.store.js';
+import type { LoginAttemptStore } from './login-attempts.js';
+import type { SessionRevocations } from './session-revocations.js';
+import type { DecisionLock } from './decision-lock.js';
 
 /** Which PBX channel each held call is on, kept where a replica taking over can read it. */
 export interface HeldCallChannels {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuditAction, AuditEntryView, SessionInfo } from '@switchboard/live-protocol';
-import { auditEntryInScope } from '../supervision/supervisor-scope.js';
+import { auditEntryInScope } from '../access/supervisor-scope.js';
 
 /**
  * What to record: who did what to which target, and how it ended. The action is one with a sentence

@@ -9,10 +9,10 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { DEFAULT_DISPLAY_BOARD, displayLinkPath } from '@switchboard/live-protocol';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { StreamHub } from '../live/stream-hub.service.js';
-import { DisplayTokensService } from './display-tokens.service.js';
-import { isDemoSetup } from './user-directory.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
+import { StreamHub } from './live/stream-hub.service.js';
+import { DisplayTokensService } from './auth/display-tokens.service.js';
+import { isDemoSetup } from './auth/user-directory.js';
 
 /** How often the queue list is looked at until it has loaded. */
 const CATALOGUE_CHECK_MS = 250;
