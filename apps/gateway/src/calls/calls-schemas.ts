@@ -1,140 +1,158 @@
 import { applyDecorators, HttpStatus } from '@nestjs/common';
 import { ApiQuery, type SchemaObject } from '@nestjs/swagger';
-import { CALL_STATUSES, MAX_CALL_PAGE_SIZE } from '@switchboard/live-protocol';
+import {
+  CALL_STATUSES,
+  MAX_CALL_PAGE_SIZE,
+  type Availability,
+  type CallDetail,
+  type CallNoteRevisionView,
+  type CallNoteView,
+  type CallOptionsAnswer,
+  type CallParty,
+  type CallRouteView,
+  type CallSearchAnswer,
+  type CallSearchQuery,
+  type CallSummary,
+  type CallTranscript,
+  type NamedOption,
+  type TicketLink,
+  type TranscriptEntry,
+  type TranscriptLeg,
+} from '@switchboard/live-protocol';
+import {
+  epochMs,
+  integer,
+  listOf,
+  objectOf,
+  oneOf,
+  orNull,
+  text,
+  type OptionalKeys,
+} from '../openapi/schema-builders.js';
 
-// JSON Schemas of the call-history REST types (live-protocol calls.ts), for the OpenAPI document.
+// JSON Schemas of the call-history REST types (live-protocol calls.ts), held to their types by objectOf.
 
-const str = (description?: string): SchemaObject => ({
-  type: 'string',
-  ...(description ? { description } : {}),
-});
-const int = (description?: string): SchemaObject => ({
-  type: 'integer',
-  ...(description ? { description } : {}),
-});
-const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
-const array = (items: SchemaObject): SchemaObject => ({ type: 'array', items });
-const obj = (properties: Record<string, SchemaObject>, optional: string[] = []): SchemaObject => ({
-  type: 'object',
-  properties,
-  required: Object.keys(properties).filter((key) => !optional.includes(key)),
-});
-
-const named = obj({ id: int(), name: str() });
-const availability = obj({ available: { type: 'boolean', nullable: true }, reason: str() }, ['reason']);
+const flag: SchemaObject = { type: 'boolean' };
+const named = objectOf<NamedOption>({ id: integer(), name: text() });
+const availability = objectOf<Availability>({ available: orNull(flag), reason: text() }, ['reason']);
 
 const summaryFields = {
-  id: str('the gateway’s key of the call (URL-safe)'),
-  startedAt: nullable(int('epoch ms')),
-  from: str(),
-  fromName: nullable(str()),
-  to: str(),
-  toName: nullable(str()),
-  direction: { type: 'string', enum: ['inbound', 'outbound', 'internal', 'unknown'] },
-  status: str(CALL_STATUSES.join(', ')),
-  ringSec: int(),
-  talkSec: int(),
-  totalSec: int(),
-  did: str(),
-  trunk: str(),
-  hasRecording: { type: 'boolean' },
-  hasNote: { type: 'boolean' },
-  noteRemark: str(),
-  dispositionCodes: array(str()),
-} satisfies Record<string, SchemaObject>;
-const summaryOptional = ['noteRemark', 'dispositionCodes'];
+  id: text('the gateway’s key of the call (URL-safe)'),
+  startedAt: orNull(epochMs),
+  from: text(),
+  fromName: orNull(text()),
+  to: text(),
+  toName: orNull(text()),
+  direction: oneOf('inbound', 'outbound', 'internal', 'unknown'),
+  status: text(CALL_STATUSES.join(', ')),
+  ringSec: integer(),
+  talkSec: integer(),
+  totalSec: integer(),
+  did: text(),
+  trunk: text(),
+  hasRecording: flag,
+  hasNote: flag,
+  noteRemark: text(),
+  dispositionCodes: listOf(text()),
+} satisfies Record<keyof CallSummary, SchemaObject>;
+const summaryOptional: OptionalKeys<CallSummary>[] = ['noteRemark', 'dispositionCodes'];
 
-const party = obj({
-  number: str(),
-  name: nullable(str()),
-  contactName: nullable(str()),
-  company: nullable(str()),
+const party = objectOf<CallParty>({
+  number: text(),
+  name: orNull(text()),
+  contactName: orNull(text()),
+  company: orNull(text()),
 });
-const revision = obj({
-  codes: array(str()),
-  remark: str(),
-  agent: str(),
-  at: nullable(int('epoch ms')),
-  scenario: str('“during the call”, “in the call log”, “during wrap-up” or empty'),
+const revision = objectOf<CallNoteRevisionView>({
+  codes: listOf(text()),
+  remark: text(),
+  agent: text(),
+  at: orNull(epochMs),
+  scenario: text('“during the call”, “in the call log”, “during wrap-up” or empty'),
 });
 
-/** Query parameters of GET /api/calls (and fields of the export-link body). */
-export const CALL_QUERY_PARAMETERS: { name: string; description: string; schema: SchemaObject }[] = [
-  { name: 'from', description: 'site-local date-time YYYY-MM-DDTHH:mm[:ss], inclusive', schema: str() },
-  { name: 'to', description: 'site-local date-time YYYY-MM-DDTHH:mm[:ss], inclusive', schema: str() },
-  { name: 'caller', description: 'caller number', schema: str() },
-  { name: 'callee', description: 'callee number (or the agent who answered)', schema: str() },
-  { name: 'status', description: 'one disposition', schema: { type: 'string', enum: [...CALL_STATUSES] } },
-  {
-    name: 'did',
-    description: '<did number or name>:<trunk name>, several separated by commas',
-    schema: str(),
-  },
-  { name: 'extensionGroup', description: 'extension group id', schema: int() },
-  { name: 'dispositionCodes', description: 'disposition code ids, e.g. 1,4', schema: str() },
-  { name: 'noteRemark', description: 'call note remark text', schema: str() },
-  { name: 'page', description: 'from 1', schema: int() },
-  { name: 'pageSize', description: `1 to ${MAX_CALL_PAGE_SIZE}`, schema: int() },
-];
+/** Query parameters of GET /api/calls (and fields of the export-link body), one per field of the query. */
+export const CALL_QUERY_PARAMETERS: {
+  [K in keyof Required<CallSearchQuery>]: { description: string; schema: SchemaObject };
+} = {
+  from: { description: 'site-local date-time YYYY-MM-DDTHH:mm[:ss], inclusive', schema: text() },
+  to: { description: 'site-local date-time YYYY-MM-DDTHH:mm[:ss], inclusive', schema: text() },
+  caller: { description: 'caller number', schema: text() },
+  callee: { description: 'callee number (or the agent who answered)', schema: text() },
+  status: { description: 'one disposition', schema: oneOf(...CALL_STATUSES) },
+  did: { description: '<did number or name>:<trunk name>, several separated by commas', schema: text() },
+  extensionGroup: { description: 'extension group id', schema: integer() },
+  dispositionCodes: { description: 'disposition code ids, e.g. 1,4', schema: text() },
+  noteRemark: { description: 'call note remark text', schema: text() },
+  page: { description: 'from 1', schema: integer() },
+  pageSize: { description: `1 to ${MAX_CALL_PAGE_SIZE}`, schema: integer() },
+};
+const queryFields = Object.keys(CALL_QUERY_PARAMETERS) as (keyof CallSearchQuery)[];
 
 export const CALLS_SCHEMAS = {
-  options: obj({
-    timeZone: str('IANA zone of the PBX site'),
-    displayFormat: str('the PBX’s display format'),
-    statuses: array(str()),
-    dispositionCodes: array(named),
-    extensionGroups: array(named),
-    maxPageSize: int(),
+  options: objectOf<CallOptionsAnswer>({
+    timeZone: text('IANA zone of the PBX site'),
+    displayFormat: text('the PBX’s display format'),
+    statuses: listOf(text()),
+    dispositionCodes: listOf(named),
+    extensionGroups: listOf(named),
+    maxPageSize: integer(),
   }),
-  search: obj({
-    total: int(),
-    page: int(),
-    pageSize: int(),
-    calls: array(obj(summaryFields, summaryOptional)),
+  search: objectOf<CallSearchAnswer>({
+    total: integer(),
+    page: integer(),
+    pageSize: integer(),
+    calls: listOf(objectOf<CallSummary>(summaryFields, summaryOptional)),
   }),
-  searchBody: obj(
+  searchBody: objectOf<CallSearchQuery>(
     Object.fromEntries(
-      CALL_QUERY_PARAMETERS.map((p) => [p.name, { ...p.schema, description: p.description }]),
-    ),
-    CALL_QUERY_PARAMETERS.map((p) => p.name),
+      queryFields.map((name) => {
+        const { schema, description } = CALL_QUERY_PARAMETERS[name];
+        return [name, { ...schema, description }];
+      }),
+    ) as Record<keyof CallSearchQuery, SchemaObject>,
+    queryFields,
   ),
-  detail: obj(
+  detail: objectOf<CallDetail>(
     {
       ...summaryFields,
       caller: party,
       callee: party,
-      route: nullable(obj({ name: str(), destination: str() })),
-      disposition: str(),
+      route: orNull(objectOf<CallRouteView>({ name: text(), destination: text() })),
+      disposition: text(),
       recording: availability,
-      note: nullable(obj({ current: nullable(revision), history: array(revision) })),
+      note: orNull(objectOf<CallNoteView>({ current: orNull(revision), history: listOf(revision) })),
       transcript: availability,
     },
     summaryOptional,
   ),
-  transcript: obj({
-    legs: array(
-      obj({
-        leg: int(),
-        from: str(),
-        to: str(),
-        status: str(),
-        ringSec: int(),
-        talkSec: int(),
-        entries: array(
-          obj({
-            speakerNumber: str(),
-            speakerName: nullable(str()),
-            atMs: int(),
+  transcript: objectOf<CallTranscript>({
+    legs: listOf(
+      objectOf<TranscriptLeg>({
+        leg: integer(),
+        from: text(),
+        to: text(),
+        status: text(),
+        ringSec: integer(),
+        talkSec: integer(),
+        entries: listOf(
+          objectOf<TranscriptEntry>({
+            speakerNumber: text(),
+            speakerName: orNull(text()),
+            atMs: integer(),
             durationSec: { type: 'number' },
-            text: str(),
+            text: text(),
           }),
         ),
       }),
     ),
-    summary: nullable(str()),
+    summary: orNull(text()),
   }),
-  recordingLinkBody: obj({ download: { type: 'boolean' } }, ['download']),
-  ticketLink: obj({ url: str('a path under the gateway, with its ticket'), expiresAt: int('epoch ms') }),
+  recordingLinkBody: objectOf<{ download?: boolean }>({ download: flag }, ['download']),
+  ticketLink: objectOf<TicketLink>({
+    url: text('a path under the gateway, with its ticket'),
+    expiresAt: epochMs,
+  }),
 };
 
 /** The errors of every route that reads from the PBX: budget full, PBX refusing, PBX unreachable. */
@@ -147,8 +165,9 @@ export const PBX_READ_ERRORS = [
 /** Every query parameter of GET /api/calls, documented (all optional). */
 export function ApiCallQuery(): MethodDecorator {
   return applyDecorators(
-    ...CALL_QUERY_PARAMETERS.map((p) =>
-      ApiQuery({ name: p.name, required: false, description: p.description, schema: p.schema }),
-    ),
+    ...queryFields.map((name) => {
+      const { description, schema } = CALL_QUERY_PARAMETERS[name];
+      return ApiQuery({ name, required: false, description, schema });
+    }),
   );
 }

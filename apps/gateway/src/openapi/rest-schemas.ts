@@ -31,37 +31,11 @@ import {
   type SessionAnswer,
   type SessionInfo,
 } from '@switchboard/live-protocol';
+import { epochMs, integer, listOf, objectOf, oneOf, orNull, text, type Schema } from './schema-builders.js';
 
-// JSON Schemas of the live-protocol REST types, the one place the documentation spells them out. Each object
-// schema is built by objectOf<T>, so the compiler holds its properties to exactly the type's keys; the
-// OpenAPI completeness test holds real answers to these schemas.
+// JSON Schemas of the live-protocol REST types, built with schema-builders.ts (objectOf<T> holds each to its
+// type's keys); the OpenAPI completeness test holds real answers to these schemas.
 
-type Schema = SchemaObject | ReferenceObject;
-
-/** The keys of T that may be absent. */
-type OptionalKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? K : never }[keyof T];
-
-/** The object schema of T: one property per key of T, required unless listed in `optional`. */
-function objectOf<T>(
-  properties: { [K in keyof Required<T>]: Schema },
-  optional: readonly OptionalKeys<T>[] = [],
-): SchemaObject {
-  const required = Object.keys(properties).filter((key) => !(optional as readonly string[]).includes(key));
-  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
-}
-
-const text = (description?: string): SchemaObject => ({
-  type: 'string',
-  ...(description ? { description } : {}),
-});
-const oneOf = (...values: string[]): SchemaObject => ({ type: 'string', enum: values });
-const integer = (description?: string): SchemaObject => ({
-  type: 'integer',
-  ...(description ? { description } : {}),
-});
-const epochMs = integer('epoch ms');
-const orNull = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
-const listOf = (items: Schema): SchemaObject => ({ type: 'array', items });
 const queueIds: SchemaObject = listOf({ type: 'integer', minimum: 1 });
 
 /** Named schemas, under components.schemas of the document. */
