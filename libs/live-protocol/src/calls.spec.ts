@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callSearchParams, isLocalDateTime, parseCallSearchQuery, parseCallWatch } from './calls.js';
+import {
+  callSearchParams,
+  isLocalDateTime,
+  parseCallSearchQuery,
+  parseCallWatch,
+  parseRecordingLinkRequest,
+} from './calls.js';
 
 describe('parseCallSearchQuery', () => {
   it('fills paging and reads query-string text', () => {
@@ -105,5 +111,20 @@ describe('parseCallWatch', () => {
       const result = parseCallWatch(payload);
       expect(!result.ok && result.error.fields?.[0]?.field).toBe('(payload)');
     }
+  });
+});
+
+describe('parseRecordingLinkRequest', () => {
+  it('reads no body as a link to play, and download as true or false only', () => {
+    expect(parseRecordingLinkRequest(undefined)).toEqual({ ok: true, data: {} });
+    expect(parseRecordingLinkRequest({ download: true })).toEqual({ ok: true, data: { download: true } });
+    expect(parseRecordingLinkRequest({ download: false })).toEqual({ ok: true, data: { download: false } });
+    const refused = parseRecordingLinkRequest({ download: 'yes' });
+    expect(refused.ok ? undefined : refused.error).toEqual({
+      code: 'invalid_payload',
+      message: 'Invalid request: download must be true or false',
+      fields: [{ field: 'download', message: 'must be true or false' }],
+    });
+    expect(parseRecordingLinkRequest([]).ok).toBe(false);
   });
 });

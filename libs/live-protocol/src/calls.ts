@@ -1,4 +1,5 @@
-import { fail, ok, type Result, type ResultError } from './result.js';
+import { fail, ok, type Result } from './result.js';
+import { PayloadReader, type Fields } from './reader.js';
 
 // Call history: the gateway's /api/calls routes and the `call:note` socket event, declared once for the
 // gateway and the dashboard. Every answer is wrapped in the usual RestResult; errors name the failing field.
@@ -231,8 +232,6 @@ export function callSearchParams(query: CallSearchQuery): URLSearchParams {
   return params;
 }
 
-type Fields = NonNullable<ResultError['fields']>;
-
 /** Whether text holds a C0 control character or DEL. */
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -358,14 +357,22 @@ export function parseCallSearchQuery(input: unknown): Result<ValidCallSearchQuer
 
 /** Reads a `calls:watch` / `calls:unwatch` payload. */
 export function parseCallWatch(payload: unknown): Result<CallWatchCommand> {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    return fail('invalid_payload', 'Invalid request: (payload) must be an object', [
-      { field: '(payload)', message: 'must be an object' },
-    ]);
-  const id = (payload as Record<string, unknown>)['id'];
-  if (typeof id !== 'string' || !/^[A-Za-z0-9._~-]{1,160}$/.test(id))
-    return fail('invalid_payload', 'Invalid request: id must be a call id', [
-      { field: 'id', message: 'must be a call id' },
-    ]);
-  return ok({ id });
+  const r = new PayloadReader(payload);
+  const id = r.input['id'];
+  if (r.problems.length === 0 && (typeof id !== 'string' || !/^[A-Za-z0-9._~-]{1,160}$/.test(id)))
+    r.problem('id', 'must be a call id');
+  return r.result({ id: id as string });
+}
+
+/** Body of POST /api/calls/:id/recording-link (optional: absent means play). */
+export interface RecordingLinkRequest {
+  /** A download link rather than one to play. */
+  download?: boolean;
+}
+
+/** Reads a recording-link body; none at all asks for a link to play. */
+export function parseRecordingLinkRequest(body: unknown): Result<RecordingLinkRequest> {
+  const r = new PayloadReader(body ?? {});
+  const download = r.flag('download');
+  return r.result(download === undefined ? {} : { download });
 }

@@ -1,4 +1,5 @@
-import { fail, ok, type Result, type ResultError } from './result.js';
+import type { Result } from './result.js';
+import { LONE_SURROGATE, PayloadReader } from './reader.js';
 import { isStreamId, type StreamId } from './streams.js';
 
 /** Subscribe to streams; the gateway answers with the ones granted and sends each a snapshot. */
@@ -52,81 +53,6 @@ export interface AuditQuery {
   limit: number;
 }
 
-type Fields = NonNullable<ResultError['fields']>;
-
-/** A UTF-16 surrogate without its partner: not a character, and it cannot be sent on to the PBX. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Collects field problems while reading an untrusted object. */
-class Reader {
-  readonly problems: Fields = [];
-  readonly input: Record<string, unknown>;
-
-  constructor(payload: unknown) {
-    const isObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload);
-    this.input = isObject ? (payload as Record<string, unknown>) : {};
-    if (!isObject) this.problems.push({ field: '(payload)', message: 'must be an object' });
-  }
-
-  text(field: string, maxLength = 128): string {
-    const value = this.input[field];
-    if (typeof value !== 'string' || value.trim() === '') {
-      this.problems.push({ field, message: 'is required and must be a non-empty string' });
-      return '';
-    }
-    if (value.length > maxLength)
-      this.problems.push({ field, message: `must be at most ${maxLength} characters` });
-    else if (LONE_SURROGATE.test(value))
-      this.problems.push({ field, message: 'must be valid text (it holds a lone UTF-16 surrogate)' });
-    return value;
-  }
-
-  oneOf<T extends string>(field: string, values: readonly T[]): T {
-    const value = this.input[field];
-    if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) {
-      this.problems.push({ field, message: `must be one of ${values.join(', ')}` });
-      return values[0] as T;
-    }
-    return value as T;
-  }
-
-  list<T>(
-    field: string,
-    item: (value: unknown) => value is T,
-    what: string,
-    max = 500,
-    optional = false,
-  ): T[] | undefined {
-    const value = this.input[field];
-    if (value === undefined && optional) return undefined;
-    if (!Array.isArray(value) || value.length === 0 || value.length > max || !value.every(item)) {
-      this.problems.push({ field, message: `must be a list of 1 to ${max} ${what}` });
-      return [];
-    }
-    return value;
-  }
-
-  integer(field: string, min: number, max: number, fallback: number): number {
-    const value = this.input[field];
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-      this.problems.push({ field, message: `must be an integer from ${min} to ${max}` });
-      return fallback;
-    }
-    return value;
-  }
-
-  result<T>(value: T): Result<T> {
-    return this.problems.length === 0
-      ? ok(value)
-      : fail(
-          'invalid_payload',
-          `Invalid request: ${this.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
-          this.problems,
-        );
-  }
-}
-
 const isNonEmptyString = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= 128 && !LONE_SURROGATE.test(value);
 const isPositiveInt = (value: unknown): value is number =>
@@ -134,7 +60,7 @@ const isPositiveInt = (value: unknown): value is number =>
 
 /** Reads a subscribe payload from a browser. */
 export function parseSubscribe(payload: unknown): Result<SubscribeCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   const streams =
     r.list(
       'streams',
@@ -146,7 +72,7 @@ export function parseSubscribe(payload: unknown): Result<SubscribeCommand> {
 
 /** Reads a resync payload. */
 export function parseResync(payload: unknown): Result<ResyncCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   const stream = r.input['stream'];
   if (!isStreamId(stream)) r.problems.push({ field: 'stream', message: 'must be a stream id' });
   return r.result({ stream: stream as StreamId });
@@ -154,7 +80,7 @@ export function parseResync(payload: unknown): Result<ResyncCommand> {
 
 /** Reads a held-call decision. */
 export function parseDecide(payload: unknown): Result<DecideCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   return r.result({
     callId: r.text('callId'),
     decision: r.oneOf('decision', ['accept', 'refuse', 'refuse_and_block'] as const),
@@ -163,7 +89,7 @@ export function parseDecide(payload: unknown): Result<DecideCommand> {
 
 /** Reads a conference kick. */
 export function parseKick(payload: unknown): Result<KickCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   const conference = r.text('conference', 32);
   const members =
     r.input['members'] === 'all' ? 'all' : (r.list('members', isNonEmptyString, 'channel ids') ?? []);
@@ -172,13 +98,13 @@ export function parseKick(payload: unknown): Result<KickCommand> {
 
 /** Reads a uaCSTA refuse. */
 export function parseUacstaRefuse(payload: unknown): Result<UacstaRefuseCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   return r.result({ extension: r.text('extension', 32), callId: r.text('callId', 64) });
 }
 
 /** Reads an agent login/logout. */
 export function parseAgentLogin(payload: unknown): Result<AgentLoginCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   const extension = r.text('extension', 32);
   const operation = r.oneOf('operation', ['login', 'logout'] as const);
   const queueIds = r.list('queueIds', isPositiveInt, 'queue ids', 500, true);
@@ -187,7 +113,7 @@ export function parseAgentLogin(payload: unknown): Result<AgentLoginCommand> {
 
 /** Reads a listen/whisper/barge request. */
 export function parseListen(payload: unknown): Result<ListenCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   return r.result({
     agent: r.text('agent', 32),
     monitor: r.text('monitor', 32),
@@ -197,7 +123,7 @@ export function parseListen(payload: unknown): Result<ListenCommand> {
 
 /** Reads an audit query. */
 export function parseAuditQuery(payload: unknown): Result<AuditQuery> {
-  const r = new Reader(payload ?? {});
+  const r = new PayloadReader(payload ?? {});
   return r.result({ limit: r.integer('limit', 1, 500, 100) });
 }
 
@@ -242,7 +168,7 @@ export interface UnblockCommand {
 
 /** Reads a pause or unpause of an agent. */
 export function parseAgentPause(payload: unknown): Result<AgentPauseCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   const extension = r.text('extension', 32);
   const operation = r.oneOf('operation', ['pause', 'unpause'] as const);
   const command: AgentPauseCommand = { extension, operation };
@@ -264,12 +190,12 @@ export function parseAgentPause(payload: unknown): Result<AgentPauseCommand> {
 
 /** Reads an undo of a block. */
 export function parseUnblock(payload: unknown): Result<UnblockCommand> {
-  const r = new Reader(payload);
+  const r = new PayloadReader(payload);
   return r.result({ callId: r.text('callId') });
 }
 
 /** Reads the pause-reasons request: nothing or an empty object. */
 export function parsePauseReasonsQuery(payload: unknown): Result<Record<string, never>> {
-  const r = new Reader(payload ?? {});
+  const r = new PayloadReader(payload ?? {});
   return r.result({});
 }

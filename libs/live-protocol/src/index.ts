@@ -6,6 +6,7 @@ export * from './queue-alerts.js';
 export * from './streams.js';
 export * from './held-call-rules.js';
 export * from './commands.js';
+export { isPlainObject, PayloadReader } from './reader.js';
 export * from './session.js';
 export * from './socket-events.js';
 export * from './rest.js';

@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from './result.js';
+import type { Result } from './result.js';
+import { PayloadReader } from './reader.js';
 
 /** How a supervisor joins an agent's call (docs/pbx/call-control.md#listen-whisper-and-barge). */
 export type MonitorMode = 'listen' | 'whisper' | 'barge';
@@ -39,23 +40,14 @@ const EXTENSION = /^[^\s\p{Cc}]{1,32}$/u;
 
 /** Reads a monitor-check payload. */
 export function parseMonitorCheck(payload: unknown): Result<MonitorCheckCommand> {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    return fail('invalid_payload', 'Invalid request: (payload) must be an object', [
-      { field: '(payload)', message: 'must be an object' },
-    ]);
-  const extension = (payload as Record<string, unknown>)['extension'];
-  if (typeof extension !== 'string' || !EXTENSION.test(extension.trim()))
-    return fail('invalid_payload', 'Invalid request: extension must be 1 to 32 characters without spaces', [
-      { field: 'extension', message: 'must be 1 to 32 characters without spaces' },
-    ]);
-  return ok({ extension: extension.trim() });
+  const r = new PayloadReader(payload);
+  const extension = r.input['extension'];
+  if (r.problems.length === 0 && (typeof extension !== 'string' || !EXTENSION.test(extension.trim())))
+    r.problem('extension', 'must be 1 to 32 characters without spaces');
+  return r.result({ extension: typeof extension === 'string' ? extension.trim() : '' });
 }
 
 /** Reads a monitor-stop payload: nothing to read, but it must be an object (or absent). */
 export function parseMonitorStop(payload: unknown): Result<Record<string, never>> {
-  if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload)))
-    return fail('invalid_payload', 'Invalid request: (payload) must be an object', [
-      { field: '(payload)', message: 'must be an object' },
-    ]);
-  return ok({});
+  return new PayloadReader(payload ?? {}).result({});
 }

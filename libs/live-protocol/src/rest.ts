@@ -1,4 +1,5 @@
-import type { ResultError } from './result.js';
+import { isPlainObject, PayloadReader } from './reader.js';
+import type { Result, ResultError } from './result.js';
 import type { Role, SessionInfo } from './session.js';
 import type { HealthView } from './views.js';
 
@@ -92,6 +93,56 @@ export interface DisplayTokenRequest {
   queues: number[];
   /** Omitted: {@link DEFAULT_DISPLAY_BOARD}. */
   board?: DisplayBoardOptions;
+}
+
+/**
+ * Reads a POST /api/display-tokens body: a name of 1 to 64 characters, 1 to 200 queue ids (repeats dropped),
+ * and optional board options (each bad option named, unknown ones refused).
+ */
+export function parseDisplayTokenRequest(body: unknown): Result<DisplayTokenRequest> {
+  const r = new PayloadReader(body);
+  const rawName = r.input['name'];
+  const name = typeof rawName === 'string' ? rawName.trim() : '';
+  if (name === '' || name.length > 64) r.problem('name', 'is required: 1 to 64 characters');
+  const queues = r.input['queues'];
+  const validQueues =
+    Array.isArray(queues) &&
+    queues.length > 0 &&
+    queues.length <= 200 &&
+    queues.every((q) => typeof q === 'number' && Number.isInteger(q) && q > 0);
+  if (!validQueues) r.problem('queues', 'must be a list of 1 to 200 queue ids (positive integers)');
+  const board = readBoard(r);
+  // Only a valid list is spread: anything else is refused above, and may not even be iterable.
+  const unique = validQueues ? [...new Set(queues as number[])] : [];
+  return r.result({ name, queues: unique, ...(board ? { board } : {}) });
+}
+
+/** The board options of a display-link request (absent: none, so the defaults). */
+function readBoard(r: PayloadReader): DisplayBoardOptions | undefined {
+  const input = r.input['board'];
+  if (input === undefined) return undefined;
+  if (!isPlainObject(input)) {
+    r.problem('board', 'must be an object {theme, rotateSec, sound}');
+    return undefined;
+  }
+  const { theme = DEFAULT_DISPLAY_BOARD.theme, rotateSec = null, sound = false } = input;
+  const { min, max } = DISPLAY_ROTATE_SEC;
+  const before = r.problems.length;
+  if (theme !== 'dark' && theme !== 'light') r.problem('board.theme', 'must be dark or light');
+  if (
+    rotateSec !== null &&
+    !(Number.isInteger(rotateSec) && Number(rotateSec) >= min && Number(rotateSec) <= max)
+  )
+    r.problem('board.rotateSec', `must be null (no rotation) or whole seconds from ${min} to ${max}`);
+  if (typeof sound !== 'boolean') r.problem('board.sound', 'must be true or false');
+  const unknown = Object.keys(input).filter((key) => !['theme', 'rotateSec', 'sound'].includes(key));
+  if (unknown.length > 0) r.problem('board', `has unknown options: ${unknown.join(', ')}`);
+  if (r.problems.length > before) return undefined;
+  return {
+    theme: theme as DisplayBoardOptions['theme'],
+    rotateSec: rotateSec as number | null,
+    sound: sound as boolean,
+  };
 }
 
 /** A display link as GET /api/display-tokens lists it: never its token. */

@@ -6,14 +6,15 @@ import {
   type DisplayTokenRevoked,
   type DisplayTokenView,
   type Result,
+  parseDisplayTokenRequest,
 } from '@switchboard/live-protocol';
 import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
 import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
 import { AuditService } from '../ports/audit.service.js';
-import { DisplayTokenInputError, DisplayTokensService } from './display-tokens.service.js';
+import { DisplayTokensService } from './display-tokens.service.js';
 import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from './session.guard.js';
-import { restError } from '../errors/rest-error.js';
+import { invalidInput, restError } from '../errors/rest-error.js';
 
 /** Admins manage display links for wallboard TVs. */
 @ApiTags('display tokens')
@@ -41,27 +42,26 @@ export class DisplayTokensController {
     @Body() body: unknown,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Result<DisplayTokenCreated>> {
-    try {
-      const created = await this.displays.create(body, principal.session.user);
-      this.audit.record({
-        user: principal.session.user,
-        action: 'display-token:create',
-        target: created.display.id,
-        result: 'ok',
-        detail: `"${created.display.name}" for queues ${created.display.queues.join(', ')}`,
-      });
-      return ok(created);
-    } catch (error) {
-      if (!(error instanceof DisplayTokenInputError)) throw error;
+    const request = parseDisplayTokenRequest(body);
+    if (!request.ok) {
       this.audit.record({
         user: principal.session.user,
         action: 'display-token:create',
         target: '',
         result: 'error',
-        detail: error.message,
+        detail: request.error.message,
       });
-      throw restError(HttpStatus.BAD_REQUEST, 'invalid_payload', error.message, { fields: error.fields });
+      throw invalidInput(request);
     }
+    const created = await this.displays.create(request.data, principal.session.user);
+    this.audit.record({
+      user: principal.session.user,
+      action: 'display-token:create',
+      target: created.display.id,
+      result: 'ok',
+      detail: `"${created.display.name}" for queues ${created.display.queues.join(', ')}`,
+    });
+    return ok(created);
   }
 
   /** GET /api/display-tokens: every display link (without tokens). */

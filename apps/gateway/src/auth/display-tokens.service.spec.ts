@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
 import { InMemoryDisplayTokenStore } from '../ports/display-token.store.js';
-import {
-  DisplayTokenInputError,
-  DisplayTokensService,
-  LAST_USED_WRITE_INTERVAL_MS,
-} from './display-tokens.service.js';
+import { DisplayTokensService, LAST_USED_WRITE_INTERVAL_MS } from './display-tokens.service.js';
 import { SessionRevocations } from '../ports/session-revocations.js';
 import { TokenSigner } from './token-signer.js';
 
@@ -23,16 +19,6 @@ function setup() {
   return { store, touch, service };
 }
 
-/** The field names of a refused create. */
-async function refusedFields(service: DisplayTokensService, body: unknown): Promise<string[]> {
-  const error = await service.create(body, 'admin').then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DisplayTokenInputError)) throw new Error('the body was accepted');
-  return error.fields.map((f) => f.field);
-}
-
 describe('DisplayTokensService', () => {
   beforeEach(() => vi.useFakeTimers({ now: 1_800_000_000_000, toFake: ['Date'] }));
   afterEach(() => vi.useRealTimers());
@@ -40,7 +26,7 @@ describe('DisplayTokensService', () => {
   it('keeps the board options with the link and puts them in the one path it hands out', async () => {
     const { service } = setup();
     const created = await service.create(
-      { name: 'Lobby TV', queues: [2, 1, 2], board: { theme: 'light', rotateSec: 20, sound: true } },
+      { name: 'Lobby TV', queues: [2, 1], board: { theme: 'light', rotateSec: 20, sound: true } },
       'admin',
     );
     expect(created.path).toBe(
@@ -61,27 +47,6 @@ describe('DisplayTokensService', () => {
     const created = await service.create({ name: 'Plain', queues: [1] }, 'admin');
     expect(created.display.board).toEqual({ theme: 'dark', rotateSec: null, sound: false });
     expect(created.path).toBe(`/wallboard?display=${encodeURIComponent(created.token)}`);
-  });
-
-  it('names every bad board option', async () => {
-    const { service } = setup();
-    const queues = [1];
-    expect(await refusedFields(service, { name: 'x', queues, board: 'light' })).toEqual(['board']);
-    expect(
-      await refusedFields(service, {
-        name: 'x',
-        queues,
-        board: { theme: 'pink', rotateSec: 2, sound: 'yes', panels: 'all' },
-      }),
-    ).toEqual(['board.theme', 'board.rotateSec', 'board.sound', 'board']);
-    expect(await refusedFields(service, { name: 'x', queues, board: { rotateSec: 3601 } })).toEqual([
-      'board.rotateSec',
-    ]);
-    expect(await refusedFields(service, { name: '', queues: [], board: { rotateSec: 5.5 } })).toEqual([
-      'name',
-      'queues',
-      'board.rotateSec',
-    ]);
   });
 
   it('records a use as the last use, at most once per interval per link', async () => {

@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_DISPLAY_BOARD,
-  DISPLAY_ROTATE_SEC,
   displayLinkPath,
-  type DisplayBoardOptions,
   type DisplayTokenCreated,
   type DisplayTokenRequest,
   type DisplayTokenView,
@@ -26,13 +24,6 @@ export const DISPLAY_TOKEN_STORE = Symbol('DISPLAY_TOKEN_STORE');
  * must not write the state file (or Redis) every time; "last used" is shown to the minute anyway.
  */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-
-/** Why a create request was refused: each failing field with what was wrong. */
-export class DisplayTokenInputError extends Error {
-  constructor(readonly fields: { field: string; message: string }[]) {
-    super(`Invalid display token: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`);
-  }
-}
 
 function view(record: DisplayTokenRecord): DisplayTokenView {
   return {
@@ -63,9 +54,9 @@ export class DisplayTokensService {
     private readonly revocations: SessionRevocations,
   ) {}
 
-  /** Creates a display token; the token is in the answer only this once. */
-  async create(input: unknown, createdBy: string): Promise<DisplayTokenCreated> {
-    const { name, queues, board = { ...DEFAULT_DISPLAY_BOARD } } = readInput(input);
+  /** Creates a display token from a request read by parseDisplayTokenRequest; the token is in the answer only this once. */
+  async create(request: DisplayTokenRequest, createdBy: string): Promise<DisplayTokenCreated> {
+    const { name, queues, board = { ...DEFAULT_DISPLAY_BOARD } } = request;
     const id = newDisplayTokenId();
     const { token, claims } = this.signer.issue('display', id, null);
     const record: DisplayTokenRecord = {
@@ -144,62 +135,4 @@ export class DisplayTokensService {
   async exists(id: string): Promise<boolean> {
     return (await this.store.get(id)) !== undefined;
   }
-}
-
-function readInput(input: unknown): DisplayTokenRequest {
-  const fields: { field: string; message: string }[] = [];
-  const body =
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? (input as Record<string, unknown>)
-      : {};
-  const name = typeof body['name'] === 'string' ? body['name'].trim() : '';
-  if (name === '' || name.length > 64)
-    fields.push({ field: 'name', message: 'is required: 1 to 64 characters' });
-  const queues = body['queues'];
-  const valid =
-    Array.isArray(queues) &&
-    queues.length > 0 &&
-    queues.length <= 200 &&
-    queues.every((q) => typeof q === 'number' && Number.isInteger(q) && q > 0);
-  if (!valid)
-    fields.push({ field: 'queues', message: 'must be a list of 1 to 200 queue ids (positive integers)' });
-  const board = readBoard(body['board'], fields);
-  if (fields.length > 0) throw new DisplayTokenInputError(fields);
-  return { name, queues: [...new Set(queues as number[])], ...(board ? { board } : {}) };
-}
-
-/** The board options of a request (absent: defaults); each bad field is named in `fields`. */
-function readBoard(
-  input: unknown,
-  fields: { field: string; message: string }[],
-): DisplayBoardOptions | undefined {
-  if (input === undefined) return undefined;
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    fields.push({ field: 'board', message: 'must be an object {theme, rotateSec, sound}' });
-    return undefined;
-  }
-  const board = input as Record<string, unknown>;
-  const { theme = DEFAULT_DISPLAY_BOARD.theme, rotateSec = null, sound = false } = board;
-  const { min, max } = DISPLAY_ROTATE_SEC;
-  const before = fields.length;
-  if (theme !== 'dark' && theme !== 'light')
-    fields.push({ field: 'board.theme', message: 'must be dark or light' });
-  if (
-    rotateSec !== null &&
-    !(Number.isInteger(rotateSec) && Number(rotateSec) >= min && Number(rotateSec) <= max)
-  )
-    fields.push({
-      field: 'board.rotateSec',
-      message: `must be null (no rotation) or whole seconds from ${min} to ${max}`,
-    });
-  if (typeof sound !== 'boolean') fields.push({ field: 'board.sound', message: 'must be true or false' });
-  const unknown = Object.keys(board).filter((key) => !['theme', 'rotateSec', 'sound'].includes(key));
-  if (unknown.length > 0)
-    fields.push({ field: 'board', message: `has unknown options: ${unknown.join(', ')}` });
-  if (fields.length > before) return undefined;
-  return {
-    theme: theme as DisplayBoardOptions['theme'],
-    rotateSec: rotateSec as number | null,
-    sound: sound as boolean,
-  };
 }

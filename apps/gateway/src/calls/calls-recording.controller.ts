@@ -15,13 +15,13 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ok, type Result, type TicketLink } from '@switchboard/live-protocol';
+import { ok, parseRecordingLinkRequest, type Result, type TicketLink } from '@switchboard/live-protocol';
 import type { RecordingStream } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
 import { AuditService } from '../ports/audit.service.js';
 import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
-import { restError } from '../errors/rest-error.js';
+import { readInput, restError } from '../errors/rest-error.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import {
   parseContentRange,
@@ -92,16 +92,7 @@ export class CallsRecordingController {
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<Result<TicketLink>> {
-    const download = (body as { download?: unknown } | undefined)?.download;
-    if (download !== undefined && typeof download !== 'boolean')
-      throw restError(
-        HttpStatus.BAD_REQUEST,
-        'invalid_payload',
-        'Invalid request: download must be true or false',
-        {
-          fields: [{ field: 'download', message: 'must be true or false' }],
-        },
-      );
+    const { download } = readInput(parseRecordingLinkRequest, body);
     const { session } = principal;
     const found = await guarded(response, 'the call', this.log, () => this.calls.find(session, id));
     const times = await guarded(response, 'the call', this.log, () => this.calls.callTimes());

@@ -15,6 +15,7 @@ import {
   type CallSummary,
   type CallTranscript,
   type NamedOption,
+  type RecordingLinkRequest,
   type TicketLink,
   type TranscriptEntry,
   type TranscriptLeg,
@@ -148,7 +149,7 @@ export const CALLS_SCHEMAS = {
     ),
     summary: orNull(text()),
   }),
-  recordingLinkBody: objectOf<{ download?: boolean }>({ download: flag }, ['download']),
+  recordingLinkBody: objectOf<RecordingLinkRequest>({ download: flag }, ['download']),
   ticketLink: objectOf<TicketLink>({
     url: text('a path under the gateway, with its ticket'),
     expiresAt: epochMs,

@@ -28,7 +28,7 @@ import { ApiErrors, ApiResult, ApiSignedIn } from '../openapi/api-responses.js';
 import { AuditService } from '../ports/audit.service.js';
 import type { Principal } from '../access/principal.js';
 import { CurrentPrincipal, RequireRole, SessionGuard } from '../auth/session.guard.js';
-import { restError } from '../errors/rest-error.js';
+import { readInput, restError } from '../errors/rest-error.js';
 import { describePbxError } from '../pbx/pbx-errors.js';
 import { guarded } from './call-failure.js';
 import { CallTickets, sessionIdOf } from './call-tickets.js';
@@ -56,15 +56,6 @@ export function searchWords(query: Omit<ValidCallSearchQuery, 'page' | 'pageSize
     query.noteRemark && `note remark “${query.noteRemark}”`,
   ].filter(Boolean);
   return parts.length > 0 ? `the calls ${parts.join(', ')}` : 'every call';
-}
-
-function invalid(result: {
-  ok: false;
-  error: { message: string; fields?: { field: string; message: string }[] };
-}) {
-  return restError(HttpStatus.BAD_REQUEST, 'invalid_payload', result.error.message, {
-    ...(result.error.fields ? { fields: result.error.fields } : {}),
-  });
 }
 
 /**
@@ -115,11 +106,10 @@ export class CallsController {
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<Result<CallSearchAnswer>> {
-    const query = parseCallSearchQuery(raw);
-    if (!query.ok) throw invalid(query);
+    const query = readInput(parseCallSearchQuery, raw);
     return ok(
       await guarded(response, 'the call records', this.log, () =>
-        this.calls.search(principal.session, query.data),
+        this.calls.search(principal.session, query),
       ),
     );
   }
@@ -137,9 +127,7 @@ export class CallsController {
   @ApiResult(CALLS_SCHEMAS.ticketLink, 'The link to open')
   @ApiErrors(HttpStatus.BAD_REQUEST)
   exportLink(@Body() body: unknown, @CurrentPrincipal() principal: Principal): Result<TicketLink> {
-    const parsed = parseCallSearchQuery(body ?? {});
-    if (!parsed.ok) throw invalid(parsed);
-    const { page: _page, pageSize: _pageSize, ...query } = parsed.data;
+    const { page: _page, pageSize: _pageSize, ...query } = readInput(parseCallSearchQuery, body ?? {});
     const { session } = principal;
     const subject: ExportSubject = {
       query,
@@ -179,10 +167,9 @@ export class CallsController {
     const check = this.tickets.check(ticket, ['export']);
     if (!check.ok) throw restError(HttpStatus.UNAUTHORIZED, 'unauthorized', check.message);
     const subject = JSON.parse(check.grant.subject) as ExportSubject;
-    const query = parseCallSearchQuery(subject.query);
-    if (!query.ok) throw invalid(query);
+    const query = readInput(parseCallSearchQuery, subject.query);
     const times = await guarded(response, 'the call records', this.log, () => this.calls.callTimes());
-    const pages = this.calls.exportPages(subject.viewer, query.data)[Symbol.asyncIterator]();
+    const pages = this.calls.exportPages(subject.viewer, query)[Symbol.asyncIterator]();
     // The first page is read before anything is sent, so a PBX that fails answers in the one error shape.
     const first = await guarded(response, 'the call records', this.log, () => pages.next());
     response.writeHead(200, {
