@@ -1,12 +1,11 @@
 import type { AuditEntryView, QueueView, StreamId } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { displayTokenFor, passwordOf, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, login, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 describe('access: sign-in, socket handshake, display links, admin REST', () => {
   let sim: RunningSimulator;
@@ -23,9 +22,7 @@ describe('access: sign-in, socket handshake, display links, admin REST', () => {
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 7 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         QUEUES: '1,2',
         POLL_QUEUES_MS: '500',
         ALLOWED_ORIGINS: 'https://intranet.example',

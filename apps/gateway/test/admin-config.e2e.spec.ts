@@ -6,7 +6,6 @@ import {
   type RestResult,
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
@@ -15,7 +14,7 @@ import { secretPaths } from '../src/admin/secret-fields.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { rest, waitFor } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 type Answer = RestResult<Record<string, unknown>>;
 
@@ -46,9 +45,7 @@ describe('PBX configuration through the gateway', () => {
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 11 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         QUEUES: '1',
         ...(await testUsersEnv()),
       }),

@@ -1,13 +1,12 @@
 import type { HeldCallView, PauseReasonsView, QueueView, Result } from '@switchboard/live-protocol';
 import type { PbxClient, QueueAgent } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /**
  * The console's agent actions end to end against the simulator: pause with one of the PBX's reasons and a
@@ -45,9 +44,7 @@ describe('agent actions against the simulator', () => {
     sim = await startSimulator({ scenario: 'contact-center', seed: 7, trafficRate: 0, holdWindowMs: 20_000 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         PBX_HOLD_WINDOW_MS: '20000',
         POLL_QUEUES_MS: '500',
         PBX_MAX_REQUESTS_PER_SECOND: '100',

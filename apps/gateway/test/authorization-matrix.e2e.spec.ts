@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_OPERATIONS } from '../src/admin/admin-operations.js';
 import { DisplayTokensService } from '../src/auth/display-tokens.service.js';
 import { TokenSigner } from '../src/auth/token-signer.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
@@ -22,7 +21,7 @@ import { HandshakeRefused, LiveWire, type WireOptions } from './support/live-wir
 import { sendRaw, type RawAnswer } from './support/raw-http.js';
 import { errorOf, resultShapeProblem } from './support/result-shape.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /**
  * Every way of calling the gateway, one column each:
@@ -405,9 +404,7 @@ describe('authorization matrix: every route, command, stream and scoped item × 
   beforeAll(async () => {
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 7, holdWindowMs: 30_000 });
     const env = {
-      PBX_BASE_URL: sim.url,
-      PBX_CLIENT_ID: DEMO_PBX.clientId,
-      PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+      ...pbxEnv(sim.url),
       PBX_HOLD_WINDOW_MS: '30000',
       PBX_MAX_REQUESTS_PER_SECOND: '200',
       QUEUES: '1,2',

@@ -7,13 +7,12 @@ import {
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { CallerContextService } from '../src/inbound/caller-context.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** The controlled trunk and a DID of the small scenario (GET /sim/world). */
 const TRUNK = 'carrier-west';
@@ -26,9 +25,7 @@ async function boot(
   const simulator = await startSimulator({ scenario: 'small', seed: 3, ...sim });
   const gateway = await startGateway(
     testConfig({
-      PBX_BASE_URL: simulator.url,
-      PBX_CLIENT_ID: DEMO_PBX.clientId,
-      PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+      ...pbxEnv(simulator.url),
       PBX_HOLD_WINDOW_MS: String(holdWindowMs),
       POLL_QUEUES_MS: '500',
       POLL_CONFERENCES_MS: '300',

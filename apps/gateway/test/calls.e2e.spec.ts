@@ -12,13 +12,12 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../src/auth/token-signer.js';
 import { CallTickets } from '../src/calls/call-tickets.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** Finished calls the simulator seeds over the day before today: more than one 10,000-record PBX page. */
 const HISTORY = 10_500;
@@ -86,9 +85,7 @@ describe('call history: search, detail, recordings, export and live notes', () =
     });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         QUEUES: '1,2',
         POLL_QUEUES_MS: '1000',
         PBX_MAX_REQUESTS_PER_SECOND: '100',

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DemoDisplayLink } from '../src/demo-display-link.js';
 import { DisplayTokensService } from '../src/auth/display-tokens.service.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { StreamHub } from '../src/live/stream-hub.service.js';
 import { JsonLogger } from '../src/logging/json-logger.js';
 import { testUsersEnv } from './support/auth-fixtures.js';
 import { connectClient, login, waitFor } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { freshDataDir, testConfig } from './support/test-config.js';
+import { freshDataDir, testConfig, pbxEnv } from './support/test-config.js';
 
 /** Resolves with the promise's value, or fails after `ms`. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -22,9 +21,7 @@ describe('demo mode (the simulator with its demo credentials, no USERS)', () => 
   let sim: RunningSimulator;
   const gateways: RunningGateway[] = [];
   const demoEnv = () => ({
-    PBX_BASE_URL: sim.url,
-    PBX_CLIENT_ID: DEMO_PBX.clientId,
-    PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+    ...pbxEnv(sim.url),
   });
   // Nest loggers write to the most recently created app's logger, so each test closes its gateway (and
   // the demo link's timers with it) before the next one starts.

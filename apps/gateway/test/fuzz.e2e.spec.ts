@@ -1,7 +1,6 @@
 import { Agent, type OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from '../src/admin/admin-operations.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { JsonLogger } from '../src/logging/json-logger.js';
 import { contractKeys } from './support/access-inventory.js';
@@ -11,7 +10,7 @@ import { Prng } from './support/prng.js';
 import { sendBytes, sendRaw, type RawAnswer } from './support/raw-http.js';
 import { errorOf, resultShapeProblem } from './support/result-shape.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** `FUZZ_SEED=<n>` repeats a run; the seed is printed either way. */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_124) >>> 0;
@@ -274,9 +273,7 @@ describe('fuzz: REST bodies and queries, socket payloads', () => {
     });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         PBX_MAX_REQUESTS_PER_SECOND: '200',
         COMMANDS_PER_SECOND: '1000',
         // Sign-in cases come "through" this proxy from many addresses, so no address lock hides the parser.

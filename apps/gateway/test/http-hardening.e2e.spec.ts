@@ -1,12 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { JsonLogger } from '../src/logging/json-logger.js';
 import { displayTokenFor, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { sendRaw, type RawAnswer } from './support/raw-http.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** An answer with how long it took. */
 type Answer = RawAnswer & { ms: number };
@@ -61,9 +60,7 @@ describe('HTTP hardening: CSRF, security headers, one error shape (trusted-proxy
     const logger = new JsonLogger('debug', (line) => logLines.push(JSON.parse(line) as (typeof logLines)[0]));
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         // Every test request comes from 127.0.0.1: the "proxy" whose identity headers are believed.
         TRUSTED_PROXIES: '127.0.0.1',
         PROXY_GROUPS: JSON.stringify({ 'sb-admins': { role: 'admin', queues: 'all' } }),

@@ -1,14 +1,13 @@
 import type { HeldCallView } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** What GET /sim/world tells about routes, trunks and queues. */
 interface World {
@@ -39,9 +38,7 @@ describe('inbound routes from the PBX’s route list', () => {
     sim = await startSimulator({ scenario: 'contact-center', seed: 5, trafficRate: 0, holdWindowMs: 8_000 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         PBX_HOLD_WINDOW_MS: '8000',
         POLL_QUEUES_MS: '500',
         PBX_MAX_REQUESTS_PER_SECOND: '100',

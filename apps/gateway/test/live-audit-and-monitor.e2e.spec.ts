@@ -2,13 +2,12 @@ import type { AuditEntryView, KnownExtension, MonitorView, QueueView } from '@sw
 import { auditSentence } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 const log = (line: string) => console.log(`[live-audit] ${line}`);
 
@@ -48,9 +47,7 @@ describe('live audit trail and monitoring', () => {
     sim = await startSimulator({ scenario: 'contact-center', seed: 11, trafficRate: 0, speed: 20 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         QUEUES: '1,2',
         POLL_QUEUES_MS: '300',
         PBX_MAX_REQUESTS_PER_SECOND: '100',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_LIMITS } from '../src/ports/login-attempts.js';
 import { hashPassword } from '../src/auth/password-hasher.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { startRedis, type RunningRedis } from './support/redis-server.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { pbxEnv } from './support/test-config.js';
 
 /**
  * Password guessing as an attacker would try it: bursts of parallel wrong logins against built gateway
@@ -156,9 +156,7 @@ beforeAll(async () => {
   ]);
   sim = simulator;
   env = {
-    PBX_BASE_URL: sim.url,
-    PBX_CLIENT_ID: DEMO_PBX.clientId,
-    PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+    ...pbxEnv(sim.url),
     SITE_TIME_ZONE: 'UTC',
     AUTH_SECRET,
     // The test is the proxy: X-Forwarded-For picks the client address of each attempt.

@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password-hasher.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { freePort } from '../../../tools/harness/ports.mjs';
 import { waitFor } from '../../../tools/harness/vitest-wait.mjs';
 import { freshClone, newUserEnv, processExists, run } from './support/fresh-clone.js';
 import { exitCodeWithin, npmStart, readBanner, type NpmStart } from './support/npm-start.js';
+import { pbxEnv } from './support/test-config.js';
 
 const READY = /Press Ctrl-C to stop\./;
 const asBrowser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -175,9 +175,7 @@ describe('npm start on a fresh clone', () => {
         { username: 'sue', role: 'supervisor', queues: 'all', passwordHash: await hashPassword('sue-pw') },
       ];
       const running = start({
-        PBX_BASE_URL: pbxUrl,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(pbxUrl),
         USERS: JSON.stringify(users),
       });
       await running.waitFor(READY, 90_000);

@@ -2,7 +2,6 @@ import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from '../src/admin/admin-operations.js';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH } from '../src/api-docs/api-docs.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { registeredRoutes } from './support/access-inventory.js';
@@ -10,7 +9,7 @@ import { passwordOf, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { rest, waitFor } from './support/command-client.js';
 import { schemaProblems } from './support/schema-check.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** The one parametric route: documented as one path per admin operation. */
 const ADMIN_ROUTE = 'POST /api/pbx/:resource/:action';
@@ -68,9 +67,7 @@ describe('OpenAPI document', () => {
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 7 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         QUEUES: '1,2',
         POLL_QUEUES_MS: '500',
         ...(await testUsersEnv()),

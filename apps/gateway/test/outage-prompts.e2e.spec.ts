@@ -1,13 +1,12 @@
 import type { HeldCallView, KeyedPatch } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, type TestClient } from './support/command-client.js';
 import { LiveTestClient, waitFor } from './support/live-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** The controlled trunk and a DID of the small scenario (GET /sim/world). */
 const TRUNK = 'carrier-west';
@@ -80,9 +79,7 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
     sim = await startSimulator({ scenario: 'small', seed: 31, trafficRate: 0, holdWindowMs: HOLD_WINDOW_MS });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
         POLL_QUEUES_MS: '1000',
         PBX_TIMEOUT_MS: '2000',

@@ -1,13 +1,12 @@
 import { queueStream, type HealthView, type QueueView, type StreamId } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, rest, type TestClient } from './support/command-client.js';
 import { LiveTestClient, waitFor } from './support/live-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** The product's defaults: the behaviour users get. */
 const POLL_MS = 2_000;
@@ -67,9 +66,7 @@ describe('recovery, honest staleness, the request budget and health under bad in
     sim = await startSimulator({ scenario: 'contact-center', trafficRate: 1, seed: 41 });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         POLL_QUEUES_MS: String(POLL_MS),
         PBX_MAX_REQUESTS_PER_SECOND: String(BUDGET),
         COMMANDS_PER_SECOND: '50',

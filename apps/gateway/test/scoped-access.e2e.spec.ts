@@ -7,14 +7,13 @@ import type {
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig } from './support/test-config.js';
+import { testConfig, pbxEnv } from './support/test-config.js';
 
 /** What GET /sim/world tells about routes and trunks. */
 interface World {
@@ -69,9 +68,7 @@ describe('scopes: a supervisor of queue 1 sees and acts on queue 1 only', () => 
     });
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: sim.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(sim.url),
         PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
         QUEUES: '1,2',
         POLL_QUEUES_MS: '500',

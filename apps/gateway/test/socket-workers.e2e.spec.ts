@@ -3,8 +3,8 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, login, rest, waitFor, type TestClient } from './support/command-client.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
-import { DEMO_PBX } from '../src/config/gateway-config.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { pbxEnv } from './support/test-config.js';
 
 /**
  * Cluster mode on one machine: SOCKET_WORKERS=2 behind one port and one PBX connection (src/workers).
@@ -91,9 +91,7 @@ describe('socket workers: several processes on one port behind one PBX connectio
   beforeAll(async () => {
     sim = await startSimulator({ scenario: 'small', trafficRate: 0, holdWindowMs: 30_000 });
     gateway = await startGatewayProcess({
-      PBX_BASE_URL: sim.url,
-      PBX_CLIENT_ID: DEMO_PBX.clientId,
-      PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+      ...pbxEnv(sim.url),
       PBX_HOLD_WINDOW_MS: '30000',
       POLL_QUEUES_MS: '500',
       COMMANDS_PER_SECOND: '50',

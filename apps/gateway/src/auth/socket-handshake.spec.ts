@@ -78,7 +78,6 @@ async function rig(): Promise<Rig> {
   const unused = {} as never;
   const commands = new CommandsGateway(
     sessions,
-    auth,
     unused,
     metrics,
     unused,

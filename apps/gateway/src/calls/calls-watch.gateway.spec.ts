@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { CallNoteView, SessionInfo } from '@switchboard/live-protocol';
 import type { PbxEvent } from '@switchboard/pbx-api';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthService } from '../auth/auth.service.js';
-import type { SocketSessionsService } from '../live/socket-sessions.service.js';
+import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
@@ -40,8 +39,9 @@ function watchGateway(redisUrl: string | null, role: SessionInfo['role'] = 'supe
   const auth = { isCurrent: async () => true };
   const server = Object.assign(new EventEmitter(), { serverSideEmit: vi.fn() });
   const gateway = new CallsWatchGateway(
-    sessions as unknown as SocketSessionsService,
-    auth as unknown as AuthService,
+    Object.assign(Object.create(SocketSessionsService.prototype) as object, sessions, {
+      auth,
+    }) as unknown as SocketSessionsService,
     calls as unknown as CallsService,
     pbx as unknown as PbxConnectionService,
     { redisUrl } as GatewayConfig,

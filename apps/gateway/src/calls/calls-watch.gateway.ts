@@ -8,8 +8,6 @@ import {
 } from '@nestjs/websockets';
 import { fail, ok, parseCallWatch, type ErrorCode, type Result } from '@switchboard/live-protocol';
 import { PBX_EVENT } from '@switchboard/pbx-api';
-import { AuthService } from '../auth/auth.service.js';
-import { hasRole } from '../access/principal.js';
 import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import type { LiveServer, LiveSocket } from '../live/socket-types.js';
@@ -18,6 +16,9 @@ import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import { callsFailure } from './call-failure.js';
 import { CallWatchers, MAX_WATCHED_PER_SOCKET } from './call-watch.js';
 import { CallsService } from './calls.service.js';
+
+/** The end of the refusal a viewer or display link gets. */
+const SEE_CALL_HISTORY = 'see call history';
 
 /** What the leader tells the other gateways of a cluster when a note changed (30028 reaches the leader only). */
 export const NOTE_CHANGED = 'calls:note-changed';
@@ -56,7 +57,6 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
 
   constructor(
     private readonly sessions: SocketSessionsService,
-    private readonly auth: AuthService,
     private readonly calls: CallsService,
     private readonly pbx: PbxConnectionService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -90,12 +90,11 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ watching: string }>> {
-    const refused = await this.refusal(socket);
-    if (refused) return refused;
+    const admitted = await this.sessions.admitCommand(socket, 'supervisor', SEE_CALL_HISTORY);
+    if (!admitted.ok) return admitted;
     const parsed = parseCallWatch(payload);
     if (!parsed.ok) return parsed;
-    const session = this.sessions.principalOf(socket)?.session;
-    if (!session) return fail('unauthorized', 'Sign in again.');
+    const { session } = admitted.data;
     try {
       const { record } = await this.calls.find(session, parsed.data.id);
       const keys = {
@@ -124,28 +123,12 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ watching: null }>> {
-    const refused = await this.refusal(socket);
-    if (refused) return refused;
+    const admitted = await this.sessions.admitCommand(socket, 'supervisor', SEE_CALL_HISTORY);
+    if (!admitted.ok) return admitted;
     const parsed = parseCallWatch(payload);
     if (!parsed.ok) return parsed;
     this.watchers.remove(socket, parsed.data.id);
     return ok({ watching: null });
-  }
-
-  /** The access rule: a current session of a supervisor or admin, within the command rate. */
-  private async refusal(socket: LiveSocket): Promise<Result<never> | undefined> {
-    const principal = this.sessions.principalOf(socket);
-    if (!principal) return fail('unauthorized', 'Sign in again.');
-    if (!this.sessions.allowCommand(socket))
-      return fail('rate_limited', 'Too many commands at once; wait a moment and try again.');
-    if (!(await this.auth.isCurrent(principal))) {
-      this.sessions.expire(socket, 'Your session has ended; sign in again.');
-      return fail('unauthorized', 'Your session has ended; sign in again.');
-    }
-    const { session } = principal;
-    if (session.display || !hasRole(session.role, 'supervisor'))
-      return fail('forbidden', `${session.display ? 'Display links' : 'Viewers'} cannot see call history.`);
-    return undefined;
   }
 
   /** 30028 here, or announced by the leader: reads the note once, sends it to every socket here watching the call. */

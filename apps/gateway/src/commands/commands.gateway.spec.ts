@@ -9,9 +9,8 @@ import {
 } from '@switchboard/live-protocol';
 import { AuditFeed } from '../audit/audit-feed.js';
 import { AuditService } from '../ports/audit.service.js';
-import type { AuthService } from '../auth/auth.service.js';
 import type { Principal } from '../access/principal.js';
-import type { SocketSessionsService } from '../live/socket-sessions.service.js';
+import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import type { MetricsService } from '../metrics/metrics.service.js';
 import type { HeldCallsService } from '../inbound/held-calls.service.js';
 import type { LiveSocket } from '../live/socket-types.js';
@@ -57,12 +56,13 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
     }),
   };
   const gateway = new CommandsGateway(
-    {
+    // The real access rule (admitCommand) over a fake socket table and session check.
+    Object.assign(Object.create(SocketSessionsService.prototype) as object, {
       principalOf: () => principal,
       allowCommand: () => options.allow ?? true,
       expire: (_socket: LiveSocket, reason: string) => expired.push(reason),
-    } as unknown as SocketSessionsService,
-    { isCurrent: async () => options.current ?? true } as unknown as AuthService,
+      auth: { isCurrent: async () => options.current ?? true },
+    }) as unknown as SocketSessionsService,
     audit,
     {
       commandResult: (command: string, result: string) => results.push([command, result]),

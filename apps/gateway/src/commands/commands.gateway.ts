@@ -22,7 +22,6 @@ import {
 } from '@switchboard/live-protocol';
 import { AuditFeed } from '../audit/audit-feed.js';
 import { AuditService } from '../ports/audit.service.js';
-import { AuthService } from '../auth/auth.service.js';
 import { hasRole, type Principal } from '../access/principal.js';
 import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -81,7 +80,6 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
 
   constructor(
     private readonly sessions: SocketSessionsService,
-    private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly metrics: MetricsService,
     private readonly heldCalls: HeldCallsService,
@@ -232,7 +230,7 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     spec: CommandSpec<C, T>,
   ): Promise<Result<T>> {
     const principal = this.sessions.principalOf(socket);
-    const result = await this.execute(socket, principal, payload, spec, command).catch((error: unknown) => {
+    const result = await this.execute(socket, payload, spec, command).catch((error: unknown) => {
       this.log.error({
         msg: 'command failed',
         command,
@@ -260,25 +258,14 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
 
   private async execute<C, T>(
     socket: LiveSocket,
-    principal: Principal | undefined,
     payload: unknown,
     spec: CommandSpec<C, T>,
     command: CommandsGatewayCommand,
   ): Promise<Result<T>> {
-    if (!principal) return fail('unauthorized', 'Sign in again.');
-    if (!this.sessions.allowCommand(socket))
-      return fail('rate_limited', 'Too many commands at once; wait a moment and try again.');
-    if (!(await this.auth.isCurrent(principal))) {
-      this.sessions.expire(socket, 'Your session has ended; sign in again.');
-      return fail('unauthorized', 'Your session has ended; sign in again.');
-    }
-    const { session } = principal;
     const { access } = SOCKET_COMMANDS[command];
-    if (session.display || !hasRole(session.role, access))
-      return fail(
-        'forbidden',
-        `${session.display ? 'Display links' : 'Viewers'} cannot use ${command}; it needs a ${access}.`,
-      );
+    const admitted = await this.sessions.admitCommand(socket, access, `use ${command}; it needs a ${access}`);
+    if (!admitted.ok) return admitted;
+    const principal = admitted.data;
     const parsed = spec.parse(payload);
     if (!parsed.ok) return parsed;
     const handle = () => spec.handle(parsed.data, principal);

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { fail, ok, type Result, type Role } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { LiveEmitter } from './live-emitter.js';
 import type { LiveServer, LiveSocket } from './socket-types.js';
 import { AuthService } from '../auth/auth.service.js';
 import { originAllowed } from '../auth/origin-policy.js';
-import type { Principal } from '../access/principal.js';
+import { hasRole, type Principal } from '../access/principal.js';
 import { SessionRevocations } from '../ports/session-revocations.js';
 import { commandBucket, type TokenBucket } from '../auth/token-bucket.js';
 import { TrustedProxies } from '../auth/trusted-proxies.js';
@@ -81,6 +82,26 @@ export class SocketSessionsService implements OnModuleDestroy {
   /** Takes one command token from the socket's bucket; false when it is sending too fast. */
   allowCommand(socket: LiveSocket): boolean {
     return this.connections.get(socket.id)?.bucket.take() ?? false;
+  }
+
+  /**
+   * The access rule of every socket command: a signed-in socket, within its command rate, whose session is
+   * still current (an ended one is expired and closed), of at least `role` and not a display link. `refused`
+   * ends the sentence "Viewers cannot …" / "Display links cannot …" of a refusal.
+   */
+  async admitCommand(socket: LiveSocket, role: Role, refused: string): Promise<Result<Principal>> {
+    const principal = this.principalOf(socket);
+    if (!principal) return fail('unauthorized', 'Sign in again.');
+    if (!this.allowCommand(socket))
+      return fail('rate_limited', 'Too many commands at once; wait a moment and try again.');
+    if (!(await this.auth.isCurrent(principal))) {
+      this.expire(socket, 'Your session has ended; sign in again.');
+      return fail('unauthorized', 'Your session has ended; sign in again.');
+    }
+    const { session } = principal;
+    if (session.display || !hasRole(session.role, role))
+      return fail('forbidden', `${session.display ? 'Display links' : 'Viewers'} cannot ${refused}.`);
+    return ok(principal);
   }
 
   /** Tells the socket its session ended and closes it. */

@@ -1,10 +1,9 @@
 import { queueStream, type QueueTodayStats, type QueueView } from '@switchboard/live-protocol';
 import { startGateway, type RunningGateway } from '../../src/create-app.js';
-import { DEMO_PBX } from '../../src/config/gateway-config.js';
 import { StreamHub } from '../../src/live/stream-hub.service.js';
 import { FAST_ENV } from './live-setup.js';
 import type { RunningSimulator } from './simulator.js';
-import { testConfig } from './test-config.js';
+import { testConfig, pbxEnv } from './test-config.js';
 
 /**
  * In-process gateways started one after another against one simulator (a restart, a fresh one beside a
@@ -21,9 +20,7 @@ export class GatewayFleet {
   async start(): Promise<RunningGateway> {
     const started = await startGateway(
       testConfig({
-        PBX_BASE_URL: this.sim().url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(this.sim().url),
         ...FAST_ENV,
         ...this.env,
       }),

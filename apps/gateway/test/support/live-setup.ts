@@ -1,9 +1,8 @@
 import { startGateway, type RunningGateway } from '../../src/create-app.js';
-import { DEMO_PBX } from '../../src/config/gateway-config.js';
 import { hashPassword } from '../../src/auth/password-hasher.js';
 import { TEST_USERS } from './live-client.js';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator.js';
-import { testConfig } from './test-config.js';
+import { testConfig, pbxEnv } from './test-config.js';
 
 /** A simulator and a gateway polling it on short intervals, with the test users configured. */
 export interface LiveSetup {
@@ -38,9 +37,7 @@ export async function startLiveSetup(
   try {
     gateway = await startGateway(
       testConfig({
-        PBX_BASE_URL: simulator.url,
-        PBX_CLIENT_ID: DEMO_PBX.clientId,
-        PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+        ...pbxEnv(simulator.url),
         USERS: JSON.stringify(users),
         ...FAST_ENV,
         ...env,

@@ -1,5 +1,5 @@
-import { DEMO_PBX } from '../../src/config/gateway-config.js';
 import { hashPassword } from '../../src/auth/password-hasher.js';
+import { pbxEnv } from './test-config.js';
 
 /**
  * Settings of a child gateway for the tests that kill, restart or replicate one against a simulator:
@@ -20,9 +20,7 @@ export async function replicaEnv(
     })),
   );
   return {
-    PBX_BASE_URL: simUrl,
-    PBX_CLIENT_ID: DEMO_PBX.clientId,
-    PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+    ...pbxEnv(simUrl),
     PBX_HOLD_WINDOW_MS: String(holdWindowMs),
     PBX_MAX_REQUESTS_PER_SECOND: '100',
     POLL_QUEUES_MS: '500',

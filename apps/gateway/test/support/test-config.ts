@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadGatewayConfig, type GatewayConfig } from '../../src/config/gateway-config.js';
+import { DEMO_PBX, loadGatewayConfig, type GatewayConfig } from '../../src/config/gateway-config.js';
 
 /** Test DATA_DIRs live here, named `<pid>-<n>`; a gateway creates its own when it starts. */
 const DATA_ROOT = join(tmpdir(), 'switchboard-test-data');
@@ -56,4 +56,13 @@ export function testConfig(env: Record<string, string> = {}): GatewayConfig {
     },
     () => 'test-secret-test-secret-test-secret-0123',
   );
+}
+
+/** The settings that point a gateway at a simulator at `url`, signed in with the demo credentials it accepts. */
+export function pbxEnv(url: string): Record<string, string> {
+  return {
+    PBX_BASE_URL: url,
+    PBX_CLIENT_ID: DEMO_PBX.clientId,
+    PBX_CLIENT_SECRET: DEMO_PBX.clientSecret,
+  };
 }
