@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  pendingHeldCall,
   queueStream,
   type AuditEntryView,
   type DisplayTokenView,
@@ -371,20 +372,14 @@ describe('a gateway shut down gracefully (SIGTERM)', () => {
     });
     const gateway = await startGateway(config);
     const now = Date.now();
-    const call: HeldCallView = {
+    const call = pendingHeldCall({
       callId: 'call-at-shutdown',
       from: '5551000',
       to: DID,
       trunk: TRUNK,
       receivedAt: now,
       deadline: now + HOLD_WINDOW_MS,
-      context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
-      status: 'pending',
-      blocked: false,
-      decidedBy: null,
-      decidedAt: null,
-      error: null,
-    };
+    });
     const seq = gateway.app
       .get(StreamHub)
       .commit('inbound', 'inbound', [call], { upsert: [call], remove: [] });

@@ -3,6 +3,7 @@ import {
   heldCallAt,
   heldCallGone,
   heldCallLeavesAt,
+  pendingHeldCall,
   RESOLVED_VISIBLE_MS,
   type HeldCallView,
 } from './index.js';
@@ -10,21 +11,8 @@ import {
 const DEADLINE = 1_000_000;
 
 function call(change: Partial<HeldCallView> = {}): HeldCallView {
-  return {
-    callId: 'c1',
-    from: '+15551234',
-    to: '6400',
-    trunk: 'sip1',
-    receivedAt: DEADLINE - 10_000,
-    deadline: DEADLINE,
-    context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
-    status: 'pending',
-    blocked: false,
-    decidedBy: null,
-    decidedAt: null,
-    error: null,
-    ...change,
-  };
+  const arrival = { callId: 'c1', from: '+15551234', to: '6400', trunk: 'sip1' };
+  return { ...pendingHeldCall({ ...arrival, receivedAt: DEADLINE - 10_000, deadline: DEADLINE }), ...change };
 }
 
 describe('heldCallAt', () => {
@@ -83,5 +71,24 @@ describe('heldCallGone', () => {
     const unseen = call({ status: 'auto_accepted', decidedAt: DEADLINE, unseenReason: 'link down' });
     expect(heldCallLeavesAt(unseen)).toBeUndefined();
     expect(heldCallGone(unseen, later)).toBe(false);
+  });
+});
+
+describe('pendingHeldCall', () => {
+  it('shows a held call pending, undecided, its caller unknown unless the context is given', () => {
+    const arrival = { callId: 'c9', from: '555', to: '6400', trunk: 'sip1', receivedAt: 1, deadline: 10_001 };
+    expect(pendingHeldCall(arrival)).toEqual({
+      ...arrival,
+      context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
+      status: 'pending',
+      blocked: false,
+      decidedBy: null,
+      decidedAt: null,
+      error: null,
+    });
+    const context = { contactName: 'Ana', company: null, callsToday: 2, lastOutcome: null };
+    expect(pendingHeldCall({ ...arrival, queueId: 3, context })).toMatchObject({ queueId: 3, context });
+    // Each call gets its own context object: changing one never changes another.
+    expect(pendingHeldCall(arrival).context).not.toBe(pendingHeldCall(arrival).context);
   });
 });

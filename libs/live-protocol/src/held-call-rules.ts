@@ -1,4 +1,4 @@
-import type { HeldCallStatus, HeldCallView } from './views.js';
+import type { CallerContext, HeldCallStatus, HeldCallView } from './views.js';
 
 /**
  * How long a settled held call stays on screens after its decision (or its deadline, for a call the PBX
@@ -42,4 +42,39 @@ export function heldCallLeavesAt(view: HeldCallView): number | undefined {
 export function heldCallGone(view: HeldCallView, now: number): boolean {
   const leavesAt = heldCallLeavesAt(view);
   return leavesAt !== undefined && leavesAt <= now;
+}
+
+/** What is known of a caller before any look-up: no contact, no calls today. */
+export const UNKNOWN_CALLER: Readonly<CallerContext> = Object.freeze({
+  contactName: null,
+  company: null,
+  callsToday: 0,
+  lastOutcome: null,
+});
+
+/** What the PBX tells of a call it holds for a decision, and when its hold window ends (epoch ms). */
+export type HeldCallArrival = Pick<
+  HeldCallView,
+  'callId' | 'from' | 'to' | 'trunk' | 'receivedAt' | 'deadline'
+> &
+  Partial<Pick<HeldCallView, 'queueId' | 'context'>>;
+
+/** A held call as it is first shown: pending, nobody deciding, the caller unknown unless `context` says more. */
+export function pendingHeldCall(arrival: HeldCallArrival): HeldCallView {
+  const { callId, from, to, trunk, queueId, receivedAt, deadline, context } = arrival;
+  return {
+    callId,
+    from,
+    to,
+    trunk,
+    ...(queueId !== undefined ? { queueId } : {}),
+    receivedAt,
+    deadline,
+    context: context ?? { ...UNKNOWN_CALLER },
+    status: 'pending',
+    blocked: false,
+    decidedBy: null,
+    decidedAt: null,
+    error: null,
+  };
 }

@@ -1,4 +1,4 @@
-import type { HeldCallView, SessionInfo } from '@switchboard/live-protocol';
+import { pendingHeldCall, type HeldCallView, type SessionInfo } from '@switchboard/live-protocol';
 import type { InboundRoute, PbxClient, PbxEvent } from '@switchboard/pbx-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditService } from '../ports/audit.service.js';
@@ -162,7 +162,7 @@ describe('held calls by queue', () => {
 
   it('keeps the queue of a call taken over until the routes are read', () => {
     const { service, hub } = setup();
-    const shown: HeldCallView = {
+    const shown = pendingHeldCall({
       callId: 'c7',
       from: '5551234',
       to: '8002',
@@ -170,13 +170,7 @@ describe('held calls by queue', () => {
       queueId: 2,
       receivedAt: Date.now(),
       deadline: Date.now() + 5_000,
-      context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
-      status: 'pending',
-      blocked: false,
-      decidedBy: null,
-      decidedAt: null,
-      error: null,
-    };
+    });
     service.adopt([shown], new Map([['c7', 'PJSIP/sip1-c7']]));
     expect(service.list()[0]?.queueId).toBe(2);
     expect(service.shownQueueOf('c7')).toBeUndefined();

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { HeldCallView, QueueView } from '@switchboard/live-protocol';
+import { pendingHeldCall, type HeldCallView, type QueueView } from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../access/principal.js';
 import { DurableState, STATE_FILES, type FileStores } from './durable-state.js';
@@ -56,20 +56,15 @@ function queueView(id: number, since: number): QueueView {
   };
 }
 
-const heldCall = (callId: string, deadline: number): HeldCallView => ({
-  callId,
-  from: '5551234',
-  to: '8005551000',
-  trunk: 'carrier-west',
-  receivedAt: deadline - 10_000,
-  deadline,
-  context: { contactName: null, company: null, callsToday: 0, lastOutcome: null },
-  status: 'pending',
-  blocked: false,
-  decidedBy: null,
-  decidedAt: null,
-  error: null,
-});
+const heldCall = (callId: string, deadline: number): HeldCallView =>
+  pendingHeldCall({
+    callId,
+    from: '5551234',
+    to: '8005551000',
+    trunk: 'carrier-west',
+    receivedAt: deadline - 10_000,
+    deadline,
+  });
 
 /** The file stores of a gateway running alone. */
 function storesOf(state: DurableState): FileStores {
