@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../tools/harness/ports.mjs';
 import { waitUntil } from '../../tools/harness/wait.mjs';
+import { simulatorArgs } from '../../tools/harness/simulator.mjs';
 import { getJson, postJson, requestJson, parsePrometheus } from './http.mjs';
 import {
   captureOutput,
@@ -75,9 +76,8 @@ async function startSimulatorOnce({
   trafficRate = 0,
   extra = [],
 } = {}) {
-  const args = ['--import', PATHS.guard, PATHS.simulator, '--port', '0', '--host', '127.0.0.1'];
-  args.push('--scenario', scenario, '--seed', String(seed), '--speed', String(speed));
-  args.push('--traffic-rate', String(trafficRate), ...extra);
+  const args = ['--import', PATHS.guard, PATHS.simulator];
+  args.push(...simulatorArgs({ scenario, seed, speed, trafficRate, extraArgs: extra }));
   const child = spawnNode(args);
   const match = await waitForOutput(
     child,

@@ -1,26 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { ManagedProcess } from '../../tools/harness/processes.mjs';
+import { simulatorArgs, simulatorUrl, type SimulatorArgs } from '../../tools/harness/simulator.mjs';
 import { startNode } from './child-process.js';
 import { SIMULATOR_MAIN } from './repo-paths.js';
 
 /** The simulator's published demo credentials (the gateway uses them, and then offers the demo users). */
 export const DEMO_CLIENT = { id: 'switchboard-demo', secret: 'switchboard-demo-secret' } as const;
 
-/** Flags of the simulator child; each maps to its `--flag`. */
-export interface SimulatorOptions {
-  scenario?: 'small' | 'contact-center' | 'stress';
-  seed?: number;
-  speed?: number;
-  /** Multiplier on generated traffic (calls and conferences); 0 = a still call center. */
-  trafficRate?: number;
-  holdWindowMs?: number;
-  /** Share of generated inbound calls held for a decision. */
-  controlledShare?: number;
-  /** Queue agents instead of the scenario's count (e.g. 500 for a large TV board). */
-  agents?: number;
-  /** Finished calls seeded over the day before today (`--history`), for call searches and exports. */
-  history?: number;
-}
+/** Flags of the simulator child (seed 42 unless told). */
+export type SimulatorOptions = SimulatorArgs;
 
 /** What the world endpoint lists (the parts the tests read). */
 export interface SimWorld {
@@ -49,22 +37,6 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
 }
 
-function flags(options: SimulatorOptions): string[] {
-  const out = ['--port', '0', '--host', '127.0.0.1'];
-  const add = (flag: string, value: string | number | undefined) => {
-    if (value !== undefined) out.push(`--${flag}`, String(value));
-  };
-  add('scenario', options.scenario);
-  add('seed', options.seed ?? 42);
-  add('speed', options.speed);
-  add('traffic-rate', options.trafficRate);
-  add('hold-window-ms', options.holdWindowMs);
-  add('controlled-share', options.controlledShare);
-  add('agents', options.agents);
-  add('history', options.history);
-  return out;
-}
-
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
   const text = await response.text();
@@ -76,17 +48,11 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorProcess> {
   if (!existsSync(SIMULATOR_MAIN))
     throw new Error(`${SIMULATOR_MAIN} is missing: build it first (npx nx build pbx-simulator)`);
-  const child = startNode('the simulator', SIMULATOR_MAIN, flags(options), {
+  const child = startNode('the simulator', SIMULATOR_MAIN, simulatorArgs({ seed: 42, ...options }), {
     PBX_SIM_CLIENT_ID: DEMO_CLIENT.id,
     PBX_SIM_CLIENT_SECRET: DEMO_CLIENT.secret,
   });
-  const match = await child
-    .waitForOutput(/PBX simulator listening on (http:\/\/\S+)/, 15_000, { what: 'listening' })
-    .catch(async (error: unknown) => {
-      await child.stop('SIGKILL');
-      throw error;
-    });
-  const url = (match[1] ?? '').replace(/\/+$/, '');
+  const url = await simulatorUrl(child, 15_000);
   const get = <T>(path: string) => json<T>(`${url}${path}`);
   return {
     url,

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { requestJson } from '../../../../tools/harness/http.mjs';
 import { startProcess } from '../../../../tools/harness/processes.mjs';
+import { simulatorArgs, simulatorUrl, type SimulatorArgs } from '../../../../tools/harness/simulator.mjs';
 
 /** The built simulator (build it first: `npx nx run-many -t build -p pbx-api live-protocol pbx-simulator`). */
 const SIMULATOR_MAIN = fileURLToPath(new URL('../../../pbx-simulator/dist/main.js', import.meta.url));
-const LISTENING = /PBX simulator listening on (http:\/\/[^\s]+)/;
 
 /** What GET /sim/stats answers (the parts tests read). */
 export interface SimulatorStats {
@@ -14,18 +14,8 @@ export interface SimulatorStats {
   ws_clients: number;
 }
 
-/** Flags of the simulator child; each maps to its `--flag`. */
-export interface SimulatorOptions {
-  scenario?: 'small' | 'contact-center' | 'stress';
-  seed?: number;
-  speed?: number;
-  trafficRate?: number;
-  holdWindowMs?: number;
-  accessTtlS?: number;
-  wsIdleMs?: number;
-  timeZone?: string;
-  /** Any other flags, e.g. ['--sn', 'ABC123']. */
-  extraArgs?: string[];
+/** Flags of the simulator child, and how long to wait for it. */
+export interface SimulatorOptions extends SimulatorArgs {
   /** How long to wait for the "listening" line. */
   startTimeoutMs?: number;
 }
@@ -44,37 +34,16 @@ export interface RunningSimulator {
   stop(): Promise<void>;
 }
 
-function flags(options: SimulatorOptions): string[] {
-  const out = ['--port', '0', '--host', '127.0.0.1'];
-  const add = (flag: string, value: string | number | undefined) => {
-    if (value !== undefined) out.push(`--${flag}`, String(value));
-  };
-  add('scenario', options.scenario);
-  add('seed', options.seed);
-  add('speed', options.speed);
-  add('traffic-rate', options.trafficRate);
-  add('hold-window-ms', options.holdWindowMs);
-  add('access-ttl', options.accessTtlS);
-  add('ws-idle-ms', options.wsIdleMs);
-  add('time-zone', options.timeZone);
-  return [...out, ...(options.extraArgs ?? [])];
-}
-
 /** Spawns the built simulator on a free port and resolves once it prints its URL. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   if (!existsSync(SIMULATOR_MAIN)) {
     throw new Error(`simulator not built: ${SIMULATOR_MAIN} is missing (run nx build pbx-simulator)`);
   }
-  const simulator = startProcess(process.execPath, [SIMULATOR_MAIN, ...flags(options)], {
+  const { startTimeoutMs = 10_000, ...args } = options;
+  const simulator = startProcess(process.execPath, [SIMULATOR_MAIN, ...simulatorArgs(args)], {
     name: 'simulator',
   });
-  const match = await simulator
-    .waitForOutput(LISTENING, options.startTimeoutMs ?? 10_000, { what: 'listening' })
-    .catch(async (error: unknown) => {
-      await simulator.stop('SIGKILL');
-      throw error;
-    });
-  const url = (match[1] ?? '').replace(/\/+$/, '');
+  const url = await simulatorUrl(simulator, startTimeoutMs);
   const get = async <T>(path: string) => (await requestJson<T>(`${url}${path}`, { timeoutMs: 5_000 })).body;
 
   return {
