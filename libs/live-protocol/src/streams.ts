@@ -203,24 +203,17 @@ export function applyPatch<K extends keyof StreamTypes>(
       return applyQueuePatch(data as QueueView, patch as QueuePatch) as StreamTypes[K]['data'];
     case 'health':
       return patch as StreamTypes[K]['data'];
+    // The keyed lists: each item replaced or removed by its key (STREAM_KEYS).
     case 'inbound':
-      return applyKeyedPatch(
-        data as HeldCallView[],
-        patch as KeyedPatch<HeldCallView>,
-        STREAM_KEYS.inbound,
-      ) as StreamTypes[K]['data'];
     case 'conferences':
+    case 'uacsta': {
+      const keyOf = STREAM_KEYS[known] as (item: unknown) => string;
       return applyKeyedPatch(
-        data as ConferenceView[],
-        patch as KeyedPatch<ConferenceView>,
-        STREAM_KEYS.conferences,
+        data as unknown[],
+        patch as KeyedPatch<unknown>,
+        keyOf,
       ) as StreamTypes[K]['data'];
-    case 'uacsta':
-      return applyKeyedPatch(
-        data as UacstaCallView[],
-        patch as KeyedPatch<UacstaCallView>,
-        STREAM_KEYS.uacsta,
-      ) as StreamTypes[K]['data'];
+    }
     default:
       return unknownKind(known);
   }
