@@ -2,6 +2,18 @@
 // recorded in BENCHMARKS.md. Every figure is the median of `runs` runs (or windows, or samples). Part 5
 // ramps the simulator's traffic through `trafficRates` in ascending order; ×1 is its baseline.
 
+/** Part 9's mix, the same in both profiles but for how many viewers and how long. */
+const MIXED = {
+  tvs: 50,
+  supervisors: 50,
+  promptRate: 2,
+  queueChangeRate: 2,
+  trafficRate: 1,
+  loadProcesses: 4,
+  // One process, then socket workers (SOCKET_WORKERS): the prompt path with and without the fan-out moved out.
+  socketWorkers: [0, 1],
+};
+
 export const PROFILES = {
   quick: {
     name: 'quick',
@@ -20,18 +32,7 @@ export const PROFILES = {
     dashboard: { runs: 3, longTaskSec: 6, heapAtSec: [8, 18], changesPerSec: 20 },
     callList: { runs: 3 },
     recordings: { runs: 20, clients: 20, streamSec: 6 },
-    mixed: {
-      viewers: 1000,
-      tvs: 50,
-      supervisors: 50,
-      seconds: 15,
-      promptRate: 2,
-      queueChangeRate: 2,
-      trafficRate: 1,
-      loadProcesses: 4,
-      // One process, then socket workers (SOCKET_WORKERS): the prompt path with and without the fan-out moved out.
-      socketWorkers: [0, 1],
-    },
+    mixed: { ...MIXED, viewers: 1000, seconds: 15 },
     cluster: {
       workers: [0, 1, 2],
       clients: 500,
@@ -61,18 +62,7 @@ export const PROFILES = {
     dashboard: { runs: 5, longTaskSec: 60, heapAtSec: [60, 600], changesPerSec: 20 },
     callList: { runs: 5 },
     recordings: { runs: 20, clients: 20, streamSec: 20 },
-    mixed: {
-      viewers: 5000,
-      tvs: 50,
-      supervisors: 50,
-      seconds: 60,
-      promptRate: 2,
-      queueChangeRate: 2,
-      trafficRate: 1,
-      loadProcesses: 4,
-      // One process, then socket workers (SOCKET_WORKERS): the prompt path with and without the fan-out moved out.
-      socketWorkers: [0, 1],
-    },
+    mixed: { ...MIXED, viewers: 5000, seconds: 60 },
     cluster: {
       workers: [0, 1, 2],
       clients: 2000,
