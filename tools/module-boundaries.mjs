@@ -2,7 +2,7 @@
 // a forbidden import fails lint, so the two can never drift apart.
 //   type:app  -> only libs (no app imports another app)
 //   type:lib  -> only libs (no lib imports an app)
-//   scope:browser (dashboard) -> shared contracts only, never the PBX client
+//   scope:browser (dashboard) -> shared contracts only, never the PBX client; its rules entry (below) is allowed
 //   type:e2e (browser tests)  -> the shared contract only: they drive the product as a browser does
 export const depConstraints = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -22,7 +22,16 @@ export const HARNESS_IMPORT = '^(\\.\\./)+tools/harness/[a-z-]+\\.mjs$';
 // PBX client that the simulator's conformance suite checks against too; only those files, only by relative path.
 export const GUIDE_EXAMPLES_IMPORT = '^(\\.\\./)+libs/pbx-api/test/guide-examples/[a-z-]+\\.js$';
 
+// The PBX client's browser-safe entry: its rules, formats, validator and wire types, and nothing that needs Node
+// (libs/pbx-api/src/rules/browser-safe.spec.ts proves it). The dashboard checks forms with it and the contract
+// types admin calls by it, so the PBX's rules live once; the client itself stays out of reach.
+export const PBX_RULES_IMPORT = '^@switchboard/pbx-api/rules$';
+
 export const moduleBoundariesRule = [
   'error',
-  { enforceBuildableLibDependency: false, allow: [HARNESS_IMPORT, GUIDE_EXAMPLES_IMPORT], depConstraints },
+  {
+    enforceBuildableLibDependency: false,
+    allow: [HARNESS_IMPORT, GUIDE_EXAMPLES_IMPORT, PBX_RULES_IMPORT],
+    depConstraints,
+  },
 ];

@@ -2,7 +2,6 @@ import {
   auditSentence,
   type AuditEntryView,
   type InboundRoutesAnswer,
-  type PbxSchemaAnswer,
   type RestResult,
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,22 +252,6 @@ describe('PBX configuration through the gateway', () => {
         `00:1A:2B:3C:4D:98 to extension id ${second?.id}`,
     );
     expect(JSON.stringify(entry)).not.toMatch(/[[{]"mac"/);
-  });
-
-  it('gives admins the schema for forms, and nobody else', async () => {
-    const answer = await rest<RestResult<PbxSchemaAnswer>>(gateway.url, 'GET', '/api/pbx/schema', admin);
-    expect(answer.status).toBe(200);
-    const schema = answer.body.ok ? answer.body.data : undefined;
-    const allowCreate = schema?.operations.find((operation) => operation.name === 'allow_numbers/create');
-    expect(allowCreate).toMatchObject({
-      kind: 'create',
-      params: { fields: { number_list: { type: 'string', required: true, format: 'amp_list' } } },
-    });
-    expect(schema?.formats.amp_list).toContain('separated by &');
-    for (const user of ['sup', 'view']) {
-      const refused = await rest(gateway.url, 'GET', '/api/pbx/schema', tokenFor(gateway, user));
-      expect(refused.status, user).toBe(403);
-    }
   });
 
   it('answers message channels without provider secrets', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@switchboard/live-protocol';
 import { PBX_OPERATIONS } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_OPERATIONS } from '../src/admin/admin-operations.js';
+import { PRIVATE_PBX_OPERATIONS as PRIVATE_OPERATIONS } from '@switchboard/live-protocol';
 import { DisplayTokensService } from '../src/auth/display-tokens.service.js';
 import { TokenSigner } from '../src/auth/token-signer.js';
 import { startGateway, type RunningGateway } from '../src/create-app.js';
@@ -82,7 +82,6 @@ POST /api/pbx/:resource/:action                                   ok    403   40
 POST /api/pbx/:resource/:action, every admin operation            400   403   403   403   403   400   403    401    401     401       401         401    401      401
 # recording/download: a private operation whose name fits the admin route: refused to all but admins, unknown to admins.
 POST /api/pbx/:resource/:action, every private PBX operation      404   403   403   403   403   404   403    401    401     401       401         401    401      401
-GET /api/pbx/schema                                               ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
 GET /api/pbx-config/inbound-routes                                ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
 GET /api/docs                                                     ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok
 GET /api/docs/                                                    ok    ok    ok    ok    ok    ok    ok     ok     ok      ok        ok          ok     ok       ok

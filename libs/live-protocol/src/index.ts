@@ -13,4 +13,5 @@ export * from './rest.js';
 export * from './audit.js';
 export * from './monitor.js';
 export * from './calls.js';
+export * from './admin-pbx.js';
 export * from './pbx-config.js';

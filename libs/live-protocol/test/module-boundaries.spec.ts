@@ -34,10 +34,25 @@ describe('module boundaries', () => {
 
   it('the same import is allowed where the rules permit it', async () => {
     const errors = await lintAs(
-      'libs/pbx-api/src/client.ts',
-      "import { ok } from '@switchboard/live-protocol';\nexport const x = ok;\n",
+      'apps/gateway/src/pbx/pbx-failure-example.ts',
+      "import { PbxClient } from '@switchboard/pbx-api';\nexport const x = PbxClient;\n",
     );
     expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('the dashboard reaches the PBX client’s rules entry, and never the client itself', async () => {
+    const file = 'apps/dashboard/src/components/pbx-admin/use-admin-rules.ts';
+    expect(
+      await lintAs(
+        file,
+        "import { validate } from '@switchboard/pbx-api/rules';\nexport const x = validate;\n",
+      ),
+    ).toEqual([]);
+    const client = await lintAs(
+      file,
+      "import { PbxClient } from '@switchboard/pbx-api';\nexport const x = PbxClient;\n",
+    );
+    expect(client.join('\n')).toMatch(/scope:browser/);
   }, 120_000);
 
   it('nx graph lists every project with its scope and type tags', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
+import * as rules from './rules/index.js';
 
 /**
  * Every runtime export of the package, sorted. Changing this list changes what the gateway, the simulator,
@@ -44,6 +45,7 @@ const RUNTIME_EXPORTS = [
   'encodePbxEventFrame',
   'extensionOnline',
   'findOperation',
+  'isNumberOrPattern',
   'isPbxEvent',
   'isTokenErrcode',
   'ivrCreateCanonical',
@@ -58,8 +60,35 @@ const RUNTIME_EXPORTS = [
   'zonedDayStart',
 ];
 
+/** The runtime exports of the browser-safe `./rules` entry, which the dashboard bundles. */
+const RULES_RUNTIME_EXPORTS = [
+  'AGENT_CALL_STATUS',
+  'CALL_NOTE_UPDATE_ENTRIES',
+  'FORMATS',
+  'IVR_DIAL_EXT_OPTIONS',
+  'IVR_KEYS',
+  'MENU_OPTION_MENUS',
+  'MESSAGE_QUEUE_ASSIGNMENT_MODES',
+  'PBX_OPERATIONS',
+  'PBX_RESPONSES',
+  'PHONE_OPTION_MENUS',
+  'PROVISIONING_METHODS',
+  'VALIDATE_LIMITS',
+  'canonicalParams',
+  'dialPatternMatches',
+  'findOperation',
+  'isNumberOrPattern',
+  'validate',
+];
+
 describe('public surface', () => {
   it('exports exactly the reviewed runtime names', () => {
     expect(Object.keys(api).sort()).toEqual(RUNTIME_EXPORTS);
+  });
+
+  it('serves the browser-safe entry as a part of the same surface, the same objects', () => {
+    expect(Object.keys(rules).sort()).toEqual(RULES_RUNTIME_EXPORTS);
+    for (const name of RULES_RUNTIME_EXPORTS)
+      expect(rules[name as keyof typeof rules]).toBe(api[name as keyof typeof api]);
   });
 });

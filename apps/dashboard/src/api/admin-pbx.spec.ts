@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callPbx, loadInboundRoutes, loadPbxSchema } from './admin-pbx.js';
+import { callPbx, loadInboundRoutes } from './admin-pbx.js';
 
 /** Answers every fetch with `status` and `body`, recording the requests. */
 function answer(status: number, body: unknown) {
@@ -18,12 +18,15 @@ afterEach(() => {
 describe('callPbx', () => {
   it('posts the body to the operation’s path with the session token and returns the typed answer', async () => {
     const fetch = answer(200, { ok: true, data: { errcode: 0, errmsg: 'SUCCESS', id: 7 } });
-    const result = await callPbx<{ id: number }>('allow_numbers/create', { name: 'VIP' }, { token: 't1' });
+    const body = { name: 'VIP', limit_type: 'inbound', number_list: '5551234' } as const;
+    const result = await callPbx('allow_numbers/create', body, { token: 't1' });
     expect(result).toEqual({ ok: true, data: { errcode: 0, errmsg: 'SUCCESS', id: 7 } });
+    // The answer is typed by the operation: allow_numbers/create answers the new id.
+    expect(result.ok && result.data.id).toBe(7);
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/pbx/allow_numbers/create');
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBe('{"name":"VIP"}');
+    expect(init?.body).toBe(JSON.stringify(body));
     expect((init?.headers as Record<string, string>)['Authorization']).toBe('Bearer t1');
   });
 
@@ -37,7 +40,11 @@ describe('callPbx', () => {
         invalidParams: [{ field: 'number_list', validation_type: 'format' }],
       },
     });
-    const result = await callPbx('allow_numbers/create', {}, { token: 't' });
+    const result = await callPbx(
+      'allow_numbers/create',
+      { name: 'VIP', limit_type: 'inbound', number_list: '55#1' },
+      { token: 't' },
+    );
     expect(result).toEqual({
       ok: false,
       error: {
@@ -58,7 +65,7 @@ describe('callPbx', () => {
         fields: [{ field: 'name', message: 'is required' }],
       },
     });
-    expect(await callPbx('pin_list/create', {}, { token: 't' })).toMatchObject({
+    expect(await callPbx('pin_list/create', { name: '', pin_list: '1234' }, { token: 't' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_payload', fields: [{ field: 'name', message: 'is required' }] },
     });
@@ -69,11 +76,18 @@ describe('callPbx', () => {
     });
   });
 
-  it('refuses a name that is no operation without calling the gateway', async () => {
-    const fetch = answer(200, { ok: true, data: {} });
-    const result = await callPbx('../auth/logout', {}, { token: 't' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_payload', fields: [] } });
-    expect(fetch).not.toHaveBeenCalled();
+  it('takes only admin operations, each with its own parameters (the typecheck of this file is the test)', () => {
+    const token = { token: 't' };
+    const calls = [
+      // @ts-expect-error: not an operation, so no path under /api/pbx can be built from it
+      () => callPbx('../auth/logout', {}, token),
+      // @ts-expect-error: the gateway keeps its own tokens; no admin operation hands them out
+      () => callPbx('get_token', { username: 'u', password: 'p' }, token),
+      // @ts-expect-error: pin_list/create needs the list's name
+      () => callPbx('pin_list/create', { pin_list: '1234' }, token),
+      () => callPbx('pin_list/create', { name: 'Sales', pin_list: '1234' }, token),
+    ];
+    expect(calls).toHaveLength(4);
   });
 
   it('turns a gateway that cannot be reached into the one error shape', async () => {
@@ -88,14 +102,10 @@ describe('callPbx', () => {
   });
 });
 
-describe('schema and inbound routes', () => {
-  it('reads them from their routes', async () => {
+describe('inbound routes', () => {
+  it('reads them from their route', async () => {
     const fetch = answer(200, { ok: true, data: { operations: [] } });
-    await loadPbxSchema('t');
     await loadInboundRoutes('t');
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
-      '/api/pbx/schema',
-      '/api/pbx-config/inbound-routes',
-    ]);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/pbx-config/inbound-routes']);
   });
 });

@@ -1,10 +1,13 @@
-import type {
-  InboundRoutesAnswer,
-  PbxFieldError,
-  PbxInvalidParamView,
-  PbxSchemaAnswer,
+import {
+  adminOperationPath,
+  pbxInvalidParamFields,
+  type AdminOperationAnswer,
+  type AdminOperationBody,
+  type AdminOperationName,
+  type InboundRoutesAnswer,
+  type PbxFieldError,
+  type PbxInvalidParamView,
 } from '@switchboard/live-protocol';
-import { fieldErrorsOf } from '../lib/pbx-form-rules.js';
 import type { ClientErrorCode, ClientResult } from '../socket/live-socket.js';
 import { callApi } from './rest-client.js';
 
@@ -38,8 +41,6 @@ export interface AdminPbxOptions {
   timeoutMs?: number;
 }
 
-const OPERATION_NAME = /^[a-z][a-z_]*\/[a-z][a-z_]*$/;
-
 /** The extras an error of the admin REST may carry. */
 interface RestErrorExtras {
   fields?: PbxFieldError[];
@@ -49,20 +50,25 @@ interface RestErrorExtras {
 }
 
 /**
- * Calls the PBX operation `resource/action` through the gateway (POST /api/pbx/<operation>, admins only),
- * with `body` as its parameters. Failures come back in the one shape, with the fields to mark on the form.
+ * The field errors of a failed admin call: the gateway's own check (`fields` of invalid_payload), or the PBX's
+ * `invalid_param_list` (`invalidParams` of pbx_error) in words. Empty when the error names no field.
  */
-export async function callPbx<T extends object = PbxAnswer>(
-  operation: string,
-  body: Readonly<Record<string, unknown>>,
+export function fieldErrorsOf(error: RestErrorExtras): PbxFieldError[] {
+  if (error.fields && error.fields.length > 0) return [...error.fields];
+  return pbxInvalidParamFields(error.invalidParams);
+}
+
+/**
+ * Calls the PBX operation `resource/action` through the gateway (POST /api/pbx/<operation>, admins only),
+ * with `body` as its parameters: both typed by the operation's name (live-protocol admin-pbx.ts, from the PBX
+ * client's own types). Failures come back in the one shape, with the fields to mark on the form.
+ */
+export async function callPbx<N extends AdminOperationName>(
+  operation: N,
+  body: AdminOperationBody<N>,
   options: AdminPbxOptions,
-): Promise<AdminPbxResult<T>> {
-  if (!OPERATION_NAME.test(operation))
-    return {
-      ok: false,
-      error: { code: 'invalid_payload', message: `“${operation}” is not a PBX operation name.`, fields: [] },
-    };
-  const answer = await callApi<T>(`/api/pbx/${operation}`, {
+): Promise<AdminPbxResult<AdminOperationAnswer<N>>> {
+  const answer = await callApi<AdminOperationAnswer<N>>(adminOperationPath(operation), {
     method: 'POST',
     body,
     token: options.token,
@@ -80,11 +86,6 @@ export async function callPbx<T extends object = PbxAnswer>(
       ...(typeof extras.retryAfterSec === 'number' ? { retryAfterSec: extras.retryAfterSec } : {}),
     },
   };
-}
-
-/** GET /api/pbx/schema: every admin operation's parameter rules, for forms (pbx-form-rules.ts). */
-export function loadPbxSchema(token: string | null): Promise<ClientResult<PbxSchemaAnswer>> {
-  return callApi<PbxSchemaAnswer>('/api/pbx/schema', { token });
 }
 
 /** GET /api/pbx-config/inbound-routes: the PBX's inbound routes in words. */

@@ -1,24 +1,10 @@
+import type { CompanyContactRow as CompanyContact } from '@switchboard/pbx-api/rules';
+
 /**
  * A company contact as company_contact/list and search give it: flat number fields (`business`, `mobile2`...)
  * rather than the `number_list` of company_contact/query (docs/pbx/configuration.md#company-contacts). Pure.
  */
-export interface CompanyContact {
-  id: number;
-  contact_name: string;
-  company?: string;
-  email?: string;
-  remark?: string;
-  phonebook_list?: { id: number; name: string }[];
-  business?: string;
-  business2?: string;
-  mobile?: string;
-  mobile2?: string;
-  home?: string;
-  home2?: string;
-  business_fax?: string;
-  home_fax?: string;
-  other?: string;
-}
+export type { CompanyContactRow as CompanyContact } from '@switchboard/pbx-api/rules';
 
 /** Number fields in the order a person looks for them, with their words. */
 const KINDS = [

@@ -4,11 +4,10 @@
  * and change. Pure.
  */
 
+import type { QueuePauseReason } from '@switchboard/pbx-api/rules';
+
 /** A pause reason as the PBX keeps it: a feature code and the text agents see. */
-export interface PauseReason {
-  code: string;
-  reason: string;
-}
+export type PauseReason = QueuePauseReason;
 
 /** A row of the editor: the reason being edited and the PBX reason it started from (none when added). */
 export interface PauseReasonDraft extends PauseReason {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  batchesOf,
-  batchSizeOf,
-  checkPhoneRows,
-  mapPbxProblems,
-  normaliseMac,
-  parsePhoneCsv,
-} from './phone-csv.js';
+import { batchesOf, checkPhoneRows, mapPbxProblems, normaliseMac, parsePhoneCsv } from './phone-csv.js';
 
 const extensions = [
   { id: 11, number: '1001', name: 'Ana Lind' },
@@ -122,15 +115,5 @@ describe('mapPbxProblems', () => {
     const [problem] = mapPbxProblems(batch, [{ field: 'vendor', validation_type: 'required' }]);
     expect(problem?.line).toBe(0);
     expect(problem?.message).toContain('vendor');
-  });
-});
-
-describe('batchSizeOf', () => {
-  const op = (maxItems?: number) => ({ params: { fields: { phone_list: { type: 'array', maxItems } } } });
-  it('keeps our size unless the rules cap the list lower', () => {
-    expect(batchSizeOf(undefined)).toBe(20);
-    expect(batchSizeOf(op(1000))).toBe(20);
-    expect(batchSizeOf(op(5))).toBe(5);
-    expect(batchSizeOf(op(0))).toBe(20);
   });
 });

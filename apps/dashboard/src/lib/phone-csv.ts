@@ -239,16 +239,6 @@ export function mapPbxProblems(
  */
 export const PHONE_BATCH_SIZE = 20;
 
-/**
- * Phones per batch for phone/batchcreate: {@link PHONE_BATCH_SIZE}, or the `phone_list` cap of the operation's
- * rules when that is smaller.
- */
-export function batchSizeOf(operation: { params: { fields: Record<string, unknown> } } | undefined): number {
-  const list = operation?.params.fields['phone_list'] as { maxItems?: unknown } | undefined;
-  const cap = typeof list?.maxItems === 'number' && list.maxItems >= 1 ? Math.floor(list.maxItems) : Infinity;
-  return Math.min(PHONE_BATCH_SIZE, cap);
-}
-
 /** Provisioning methods the client's rules take, in words (docs/pbx/configuration.md#ip-phones). */
 export const PROVISIONING_METHOD_WORDS: readonly { value: string; label: string }[] = [
   { value: 'rps', label: 'RPS (the vendor’s redirection service)' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PBX_OPERATIONS } from '@switchboard/pbx-api';
-import { ADMIN_OPERATIONS, findAdminOperation, PRIVATE_OPERATIONS } from './admin-operations.js';
+import { PRIVATE_PBX_OPERATIONS as PRIVATE_OPERATIONS } from '@switchboard/live-protocol';
+import { ADMIN_OPERATIONS, findAdminOperation } from './admin-operations.js';
 
 describe('admin operations', () => {
   it('offers every PBX operation except the gateway’s own token calls and the recording download link', () => {

@@ -1,26 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Logger,
-  Param,
-  Post,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ok,
-  type AdminPbxAnswer,
-  type AuditChange,
-  type AuditFacts,
-  type PbxOperationKind,
-  type PbxSchemaAnswer,
-  type RestResult,
-} from '@switchboard/live-protocol';
+import { ok, type AdminPbxAnswer, type AuditChange, type AuditFacts } from '@switchboard/live-protocol';
 import { canonicalParams, validate } from '@switchboard/pbx-api';
 import { ApiErrors, ApiResult, ApiSignedIn, PBX_OPERATION_TEMPLATE_ID } from '../openapi/api-responses.js';
 import { REST_SCHEMAS } from '../openapi/rest-schemas.js';
@@ -48,7 +29,7 @@ import {
   type PbxItem,
 } from './config-audit.js';
 import { pbxRefusal } from './pbx-refusal.js';
-import { auditedKind, operationKind, pbxSchemaAnswer } from './pbx-schema.js';
+import { auditedKind, operationKind, type PbxOperationKind } from './operation-kind.js';
 import { withoutSecrets } from './secret-fields.js';
 
 /**
@@ -98,19 +79,6 @@ export class AdminPbxController {
     private readonly audit: AuditService,
     private readonly metrics: MetricsService,
   ) {}
-
-  @Get('schema')
-  @ApiOperation({
-    operationId: 'pbx_schema',
-    summary: 'The parameter rules of every admin PBX operation, for forms',
-    description:
-      'Admins only. Built from the rules the gateway checks bodies with: types, required fields, enums, ranges, ' +
-      'formats (with their messages), list item rules, conditions and other spellings (aliases).',
-  })
-  @ApiResult(REST_SCHEMAS.pbxSchema, 'Every admin operation’s parameters')
-  schema(): RestResult<PbxSchemaAnswer> {
-    return ok(pbxSchemaAnswer());
-  }
 
   @Post(':resource/:action')
   @HttpCode(HttpStatus.OK)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from './admin-operations.js';
 import { auditSummary } from './audit-summaries.js';
-import { auditedKind, operationKind } from './pbx-schema.js';
+import { auditedKind, operationKind } from './operation-kind.js';
 
 const phones = (count: number) =>
   Array.from({ length: count }, (_, i) => ({

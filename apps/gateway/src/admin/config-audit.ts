@@ -1,4 +1,5 @@
-import type { AuditChange, PbxOperationKind } from '@switchboard/live-protocol';
+import type { AuditChange } from '@switchboard/live-protocol';
+import type { PbxOperationKind } from './operation-kind.js';
 import { AUDIT_SECRET_FIELDS } from './secret-fields.js';
 
 /** A configuration item as the PBX answers it: plain fields. */

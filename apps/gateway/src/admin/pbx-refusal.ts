@@ -1,4 +1,5 @@
-import type { PbxFieldError, PbxOperationKind } from '@switchboard/live-protocol';
+import type { PbxFieldError } from '@switchboard/live-protocol';
+import type { PbxOperationKind } from './operation-kind.js';
 import { PBX_ERRCODE, type PbxDuplicateField, type PbxInvalidParam } from '@switchboard/pbx-api';
 import { aResource, capitalised, fieldWords, resourceNoun, resourceOf } from './pbx-words.js';
 import { AUDIT_SECRET_FIELDS } from './secret-fields.js';

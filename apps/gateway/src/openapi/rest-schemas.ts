@@ -1,7 +1,6 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import {
   DISPLAY_ROTATE_SEC,
-  PBX_FORMAT_NAMES,
   ERROR_CODES,
   type AuditChange,
   type AuditEntryView,
@@ -20,10 +19,6 @@ import {
   type LoginAnswer,
   type LoginRequest,
   type LogoutAnswer,
-  type PbxCondition,
-  type PbxFormatName,
-  type PbxOperationSchema,
-  type PbxSchemaAnswer,
   type QueueRef,
   type ReadinessAnswer,
   type SocketWorkersView,
@@ -31,7 +26,7 @@ import {
   type SessionAnswer,
   type SessionInfo,
 } from '@switchboard/live-protocol';
-import { epochMs, integer, listOf, objectOf, oneOf, orNull, text, type Schema } from './schema-builders.js';
+import { epochMs, integer, listOf, objectOf, oneOf, orNull, text } from './schema-builders.js';
 
 // JSON Schemas of the live-protocol REST types, built with schema-builders.ts (objectOf<T> holds each to its
 // type's keys); the OpenAPI completeness test holds real answers to these schemas.
@@ -133,46 +128,6 @@ export const COMPONENT_SCHEMAS = {
     token: orNull(integer()),
     redis: oneOf('up', 'down'),
   }),
-  // One schema for the union of rule forms: `type` says which of the other properties apply.
-  PbxFieldSchema: {
-    type: 'object',
-    description:
-      'The rule of one parameter. string: enum, format, maxLength; integer: min, max, enum, alsoAllow; ' +
-      'id: maxLength; array: items, minItems, maxItems; object: fields, conditions, exactlyOneOf, aliases.',
-    properties: {
-      type: oneOf('string', 'integer', 'id', 'array', 'object'),
-      required: { type: 'boolean' },
-      enum: listOf({ oneOf: [text(), integer()] }),
-      format: oneOf(...PBX_FORMAT_NAMES),
-      maxLength: integer(),
-      min: integer(),
-      max: integer(),
-      alsoAllow: listOf(integer()),
-      items: { $ref: '#/components/schemas/PbxFieldSchema' },
-      minItems: integer(),
-      maxItems: integer(),
-      fields: { type: 'object', additionalProperties: { $ref: '#/components/schemas/PbxFieldSchema' } },
-      conditions: listOf(
-        objectOf<PbxCondition>(
-          {
-            field: text(),
-            in: listOf({ oneOf: [text(), integer()] }),
-            notIn: listOf({ oneOf: [text(), integer()] }),
-            require: listOf(text()),
-            forbid: listOf(text()),
-          },
-          ['in', 'notIn'],
-        ),
-      ),
-      exactlyOneOf: listOf(listOf(text())),
-      aliases: {
-        type: 'object',
-        additionalProperties: { type: 'string' },
-        description: 'other spelling -> field',
-      },
-    },
-    required: ['type', 'required'],
-  },
 } satisfies Record<string, SchemaObject>;
 
 /** A reference to one of {@link COMPONENT_SCHEMAS}. */
@@ -218,20 +173,6 @@ export const REST_SCHEMAS = {
   displayTokenRevoked: objectOf<DisplayTokenRevoked>({ revoked: text('the id of the revoked link') }),
   auditEntries: listOf(ref('AuditEntryView')),
   pbxAnswer: { type: 'object', additionalProperties: true, description: 'the PBX’s answer' },
-  pbxSchema: objectOf<PbxSchemaAnswer>({
-    operations: listOf(
-      objectOf<PbxOperationSchema>({
-        name: text('resource/action'),
-        method: oneOf('GET', 'POST'),
-        kind: oneOf('create', 'update', 'delete', 'read', 'control'),
-        params: ref('PbxFieldSchema'),
-      }),
-    ),
-    formats: objectOf<PbxSchemaAnswer['formats']>(
-      Object.fromEntries(PBX_FORMAT_NAMES.map((name) => [name, text()])) as Record<PbxFormatName, Schema>,
-    ),
-    limits: objectOf<PbxSchemaAnswer['limits']>({ maxViolations: integer(), maxDepth: integer() }),
-  }),
   inboundRoutes: objectOf<InboundRoutesAnswer>({
     routes: listOf(
       objectOf<InboundRouteView>({

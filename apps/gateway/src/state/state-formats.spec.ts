@@ -8,8 +8,9 @@ import { STATE_FORMATS, migrate } from './state-formats.js';
 /**
  * A data folder written by the first version of the stored formats (test/fixtures/data-folder-v1: the demo
  * product after a display link, a sign-out and a held call; its queue views carry no `alert`, as every gateway
- * before the gateway judged alerts wrote them; the held-call channel is kept until 2100, so the load keeps it). Every
- * later gateway must start on it: a stored shape made stricter without a migration in STATE_FORMATS fails here.
+ * before the gateway judged alerts wrote them). The held-call channel and the sign-out's revocation last until
+ * 2100, so the load keeps them (the revocation once expired on 2026-11-28, and the load rightly dropped it).
+ * Every later gateway must start on it: a stored shape made stricter without a migration fails here.
  */
 const FIXTURE = new URL('../../test/fixtures/data-folder-v1/', import.meta.url);
 

@@ -56,3 +56,27 @@ export interface SystemCapacity {
 export interface SystemCapacityResponse extends PbxSuccess {
   data: SystemCapacity;
 }
+
+/** What system/information reports about the PBX. */
+export interface SystemInformation {
+  device_name: string;
+  model_name: string;
+  sn: string;
+  hardware_version: string;
+  firmware_version: string;
+  /** PBX local time in its display format, e.g. `2025/08/22 16:44:40`. */
+  system_time: string;
+  /** Seconds since boot. */
+  up_time: number;
+  /** e.g. `YYYY/MM/DD`, `MM/DD/YYYY`, `DD/MM/YYYY`. */
+  system_date_format: string;
+  /** e.g. `hh:mm:ss` or `HH:mm:ss`; see `PbxTimeFormat` for how 12/24 h is read. */
+  system_time_format: string;
+  /** Epoch seconds. */
+  timestamp: number;
+}
+
+/** Answer of system/information. */
+export interface SystemInformationResponse extends PbxSuccess {
+  data: SystemInformation;
+}

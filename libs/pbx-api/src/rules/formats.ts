@@ -11,6 +11,9 @@ const MAC = /^(?:[0-9A-Fa-f]{12}|[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa
 const NUMBER_OR_PATTERN = /^\+?(?:[0-9XZNxzn.!]|\[(?:[0-9](?:-[0-9])?)+\])+$/;
 const DIGITS = /^\d+$/;
 
+/** Whether one entry of an allowlist or blocklist is a number or a dial pattern the PBX takes. */
+export const isNumberOrPattern = (item: string): boolean => NUMBER_OR_PATTERN.test(item);
+
 function isPort(text: string): boolean {
   return DIGITS.test(text) && Number(text) >= 1 && Number(text) <= 65535;
 }
@@ -36,7 +39,7 @@ export const FORMATS: Readonly<Record<StringFormat, { test: (value: string) => b
       message: 'must be a MAC address, e.g. 00:1A:2B:3C:4D:5E',
     },
     amp_list: {
-      test: (value) => splitAll(value, '&').every((item) => NUMBER_OR_PATTERN.test(item)),
+      test: (value) => splitAll(value, '&').every(isNumberOrPattern),
       message:
         'must be phone numbers or dial patterns (digits, a leading +, X Z N [1-5] . !) separated by &, e.g. 5551234&9011.',
     },

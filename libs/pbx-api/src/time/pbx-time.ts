@@ -1,4 +1,4 @@
-import type { SystemInformation } from '../resources/system.js';
+import type { SystemInformation } from '../resources/system.types.js';
 import {
   isLowerCaseMarker,
   isPadded,

@@ -1,6 +1,10 @@
+import type { MenuOptionsMenu } from '@switchboard/pbx-api/rules';
 import { ref, shallowRef } from 'vue';
 import { pbx } from './pbx-call.js';
 import { loadProblem, type LoadStatus } from './admin-types.js';
+
+/** A menu read without an id (queue_agent needs its queue's id and is not read here). */
+type ListedMenu = Exclude<MenuOptionsMenu, 'queue_agent'>;
 
 /** One choice of a PBX menu (system/get_menuoptions): the object's name and its id, as text. */
 export interface MenuChoice {
@@ -21,7 +25,8 @@ export function useMenuOptions() {
   async function load(menu: string): Promise<void> {
     if (status.value[menu] === 'loading' || status.value[menu] === 'ready') return;
     status.value = { ...status.value, [menu]: 'loading' };
-    const answer = await pbx<{ data?: MenuChoice[] }>('system/get_menuoptions', { menu });
+    // Menu names come from the screens' own tables (ivr-keys.ts and the like); the gateway checks them by the rules.
+    const answer = await pbx('system/get_menuoptions', { menu: menu as ListedMenu });
     if (answer.ok) {
       menus.value = { ...menus.value, [menu]: answer.data.data ?? [] };
       status.value = { ...status.value, [menu]: 'ready' };

@@ -1,12 +1,12 @@
 import { shallowRef } from 'vue';
-import { pbxItem } from './pbx-rows.js';
+import { pbxItem, type FetchedResource } from './pbx-rows.js';
 import { useLoadState } from './use-load-state.js';
 
 /**
  * One object read fresh from the PBX (`<resource>/get`) for a View panel or an edit form: the row from the
  * list shows at once, the PBX's answer replaces it; an answer for a row no longer open is dropped.
  */
-export function useResourceView<Item extends { id: number }>(resource: string) {
+export function useResourceView<Item extends { id: number }>(resource: FetchedResource) {
   const item = shallowRef<Item | null>(null);
   const { status, error, start, settle } = useLoadState();
 

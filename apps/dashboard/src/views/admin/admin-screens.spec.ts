@@ -1,3 +1,4 @@
+import type { MessageQueue } from '@switchboard/pbx-api/rules';
 import { describe, expect, it } from 'vitest';
 import { DIAL_EXT_WORDS, ivrBody, ivrForm, blankIvr } from './ivr-form.js';
 import { IVR_KEY_SLOTS, keyFields, keyRowProblems, keyRowsFromIvr } from './ivr-keys.js';
@@ -51,7 +52,7 @@ describe('PIN lists', () => {
 
 describe('message queues', () => {
   it('sends every kept member again with its entry id, new ones without', () => {
-    const queue = {
+    const queue: MessageQueue = {
       id: 3,
       name: 'Presales',
       assignment_mode: 'manual',

@@ -1,4 +1,4 @@
-import type { PbxObjectSchema, PbxSchemaAnswer, Role } from '@switchboard/live-protocol';
+import type { Role } from '@switchboard/live-protocol';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../../test/support/fake-socket.js';
@@ -6,51 +6,6 @@ import { mountApp } from '../../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../../stores/session.store.js';
 
 let mounted: VueWrapper | undefined;
-
-const text = (required = true) => ({ type: 'string' as const, required, maxLength: 4096 });
-const numberRuleParams = (withId: boolean): PbxObjectSchema => ({
-  type: 'object',
-  required: true,
-  fields: {
-    ...(withId ? { id: { type: 'integer' as const, required: true, min: 1 } } : {}),
-    name: text(),
-    limit_type: { ...text(), enum: ['inbound', 'outbound', 'both'] },
-    number_list: { ...text(), format: 'amp_list' },
-  },
-  conditions: [],
-  exactlyOneOf: [],
-  aliases: {},
-});
-const pinParams: PbxObjectSchema = {
-  type: 'object',
-  required: true,
-  fields: {
-    name: text(),
-    pin_list: { ...text(), format: 'comma_digit_list' },
-    enb_record_cdr: { type: 'integer', required: false, enum: [0, 1] },
-  },
-  conditions: [],
-  exactlyOneOf: [],
-  aliases: {},
-};
-
-const SCHEMA: PbxSchemaAnswer = {
-  operations: [
-    { name: 'allow_numbers/create', method: 'POST', kind: 'create', params: numberRuleParams(false) },
-    { name: 'allow_numbers/update', method: 'POST', kind: 'update', params: numberRuleParams(true) },
-    { name: 'pin_list/create', method: 'POST', kind: 'create', params: pinParams },
-  ],
-  formats: {
-    ip_port: '',
-    mac: '',
-    amp_list: 'must be numbers separated by &, e.g. 5551234&5555678',
-    comma_id_list: '',
-    comma_digit_list: 'must be digits separated by commas, e.g. 1234,5678',
-    member_channel_ids: '',
-    did_filter_list: '',
-  } as PbxSchemaAnswer['formats'],
-  limits: { maxViolations: 50, maxDepth: 8 },
-};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -69,7 +24,6 @@ function fakeGateway(role: Role, pbx: Record<string, Handler>) {
         return Promise.resolve(
           json(200, { ok: true, data: { session: sessionInfo({ user: role, role }), expiresAt: 1 } }),
         );
-      if (url === '/api/pbx/schema') return Promise.resolve(json(200, { ok: true, data: SCHEMA }));
       const operation = url.replace('/api/pbx/', '');
       const handler = pbx[operation];
       if (!handler)
@@ -96,7 +50,7 @@ async function open(role: Role, path: string, pbx: Record<string, Handler>) {
 }
 
 const pbxCalls = (sent: { url: string }[]) =>
-  sent.map((s) => s.url).filter((url) => url.startsWith('/api/pbx/') && url !== '/api/pbx/schema');
+  sent.map((s) => s.url).filter((url) => url.startsWith('/api/pbx/'));
 
 describe('admin screens', () => {
   beforeEach(() => {

@@ -1,18 +1,10 @@
+import type { IvrCreateParams, IvrDialExtOption, IvrUpdateParams } from '@switchboard/pbx-api/rules';
 import { blankKeyRows, keyFields, keyRowsFromIvr, type IvrKeyRow } from './ivr-keys.js';
 
 /**
  * An IVR between the PBX's shape and the form's (docs/pbx/configuration.md#ivr). Outbound-route dialling is
  * left as the PBX has it: there is no documented menu of outbound routes to choose from.
  */
-
-/** An IVR as the PBX lists it. */
-export interface IvrListed {
-  id: number;
-  number: string;
-  name: string;
-  dial_ext_option?: string;
-  enb_dial_outb_routes?: number;
-}
 
 /** The form's values. `dial_extensions` are extension ids (the menu's values). */
 export interface IvrForm {
@@ -29,7 +21,7 @@ export interface IvrForm {
 }
 
 /** How callers may dial extensions straight from the menu (`dial_ext_option`, docs/pbx/configuration.md#ivr). */
-export type DialExtOption = 'disable' | 'all' | 'allow' | 'restrict';
+export type DialExtOption = IvrDialExtOption;
 
 /** What each `dial_ext_option` does, in words; the first two need no list. */
 export const DIAL_EXT_WORDS: Record<DialExtOption, string> = {
@@ -89,11 +81,15 @@ export function ivrForm(ivr: Record<string, unknown>): IvrForm {
   };
 }
 
-/** The body of a create, or with `id` an update (keys taken away are cleared then). */
-export function ivrBody(form: IvrForm, id: number | null = null): Record<string, unknown> {
+/**
+ * The body of a create, or with `id` an update (keys taken away are cleared then). The values stay as typed
+ * (a timeout may still be text): the form checks the body with the PBX client's rules before sending it, so
+ * the parameters' type is what a body that passed holds.
+ */
+export function ivrBody(form: IvrForm, id: number | null = null): IvrCreateParams | IvrUpdateParams {
   const extensions = form.dial_extensions.map((value) => ({ value, type: 'extension' }));
   const listField = dialExtListField(form.dial_ext_option);
-  return {
+  const body: Record<string, unknown> = {
     ...(id === null ? {} : { id }),
     number: form.number.trim(),
     name: form.name.trim(),
@@ -106,6 +102,7 @@ export function ivrBody(form: IvrForm, id: number | null = null): Record<string,
     enb_dial_check_vm: form.enb_dial_check_vm,
     ...keyFields(form.keys, id !== null),
   };
+  return body as unknown as IvrCreateParams | IvrUpdateParams;
 }
 
 /** How many outbound routes callers may dial through, as the PBX has it (this screen does not change them). */

@@ -3,31 +3,22 @@
  * update replaces the member list, so every member kept is sent again with its entry id.
  */
 
-/** A member as the PBX's get answers it: the entry `id` and the extension. */
-export interface MessageQueueMember {
-  id?: number;
-  extension_id: number;
-  ext_num?: string;
-  caller_id_name?: string;
-}
-
-/** A message queue as the PBX's get answers it (its list has only id and name). */
-export interface MessageQueue {
-  id: number;
-  name: string;
-  assignment_mode: string;
-  members: MessageQueueMember[];
-}
+import type {
+  MessageQueue,
+  MessageQueueAssignmentMode,
+  MessageQueueCreateParams,
+  MessageQueueUpdateParams,
+} from '@switchboard/pbx-api/rules';
 
 /** The form's values: members as extension ids (as text, the menu's values). */
 export interface MessageQueueForm {
   name: string;
-  assignment_mode: string;
+  assignment_mode: MessageQueueAssignmentMode;
   members: string[];
 }
 
 /** `assignment_mode` in words. */
-export const ASSIGNMENT_WORDS: Record<'none' | 'auto' | 'manual', string> = {
+export const ASSIGNMENT_WORDS: Record<MessageQueueAssignmentMode, string> = {
   auto: 'The first agent to reply takes the session',
   manual: 'An agent takes the session with Pick Up',
   none: 'Agents cannot take sessions',
@@ -48,7 +39,7 @@ export const messageQueueForm = (queue: MessageQueue): MessageQueueForm => ({
 export function messageQueueBody(
   form: MessageQueueForm,
   existing: MessageQueue | null = null,
-): Record<string, unknown> {
+): MessageQueueCreateParams | MessageQueueUpdateParams {
   const entries = new Map(
     (existing?.members ?? []).map((member) => [String(member.extension_id), member.id]),
   );

@@ -1,5 +1,11 @@
 import type { PbxFieldError } from '@switchboard/live-protocol';
-import { isNumberOrPattern } from '../../lib/pbx-form-rules.js';
+import {
+  isNumberOrPattern,
+  type NumberRule,
+  type NumberRuleFields,
+  type NumberRuleLimitType,
+  type NumberRuleUpdateParams,
+} from '@switchboard/pbx-api/rules';
 
 /**
  * Allowlist and blocklist rules between the PBX's shape and the form's (docs/pbx/configuration.md#allowlist-and-blocklist):
@@ -9,18 +15,10 @@ import { isNumberOrPattern } from '../../lib/pbx-form-rules.js';
 /** Which of the two symmetric lists a screen edits. */
 export type NumberListKind = 'allow' | 'block';
 
-/** A rule as the PBX lists it. */
-export interface NumberRule {
-  id: number;
-  name: string;
-  limit_type: string;
-  number_list: string;
-}
-
 /** The form's values; `number_list` holds one number per line. */
 export interface NumberRuleForm {
   name: string;
-  limit_type: string;
+  limit_type: NumberRuleLimitType;
   number_list: string;
 }
 
@@ -91,13 +89,16 @@ export const numberRuleForm = (rule: NumberRule): NumberRuleForm => ({
 });
 
 /** The body of a create (or, with `id`, an update). */
-export function numberRuleBody(form: NumberRuleForm, id: number | null = null): Record<string, unknown> {
-  return {
-    ...(id === null ? {} : { id }),
+export function numberRuleBody(
+  form: NumberRuleForm,
+  id: number | null = null,
+): NumberRuleFields | NumberRuleUpdateParams {
+  const fields: NumberRuleFields = {
     name: form.name.trim(),
     limit_type: form.limit_type,
     number_list: linesToNumbers(form.number_list),
   };
+  return id === null ? fields : { id, ...fields };
 }
 
 /** What a number or pattern may hold, for hints and refusals. */

@@ -1,14 +1,11 @@
-import type { PbxSchemaAnswer } from '@switchboard/live-protocol';
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 
 const callPbx = vi.fn();
-const loadPbxSchema = vi.fn();
 vi.mock('../../api/admin-pbx.js', () => ({
   callPbx: (...args: unknown[]) => callPbx(...args),
-  loadPbxSchema: (...args: unknown[]) => loadPbxSchema(...args),
 }));
 const { default: PauseReasonsView } = await import('./PauseReasonsView.vue');
 
@@ -17,47 +14,7 @@ const saved = [
   { code: '*02', reason: 'Break' },
 ];
 
-/** The update's rules as GET /api/pbx/schema gives them, with a cap on the list. */
-function schema(maxItems: number): PbxSchemaAnswer {
-  const text = { type: 'string' as const, required: true, maxLength: 255 };
-  return {
-    operations: [
-      {
-        name: 'queue_pause_reason/update',
-        method: 'POST',
-        kind: 'update',
-        params: {
-          type: 'object',
-          required: true,
-          fields: {
-            pause_reason_list: {
-              type: 'array',
-              required: true,
-              minItems: 0,
-              maxItems,
-              items: {
-                type: 'object',
-                required: true,
-                fields: { code: text, reason: text },
-                conditions: [],
-                exactlyOneOf: [],
-                aliases: {},
-              },
-            },
-          },
-          conditions: [],
-          exactlyOneOf: [],
-          aliases: {},
-        },
-      },
-    ],
-    formats: {} as PbxSchemaAnswer['formats'],
-    limits: { maxViolations: 50, maxDepth: 8 },
-  };
-}
-
-async function mountView(maxItems = 100) {
-  loadPbxSchema.mockResolvedValue({ ok: true, data: schema(maxItems) });
+async function mountView() {
   const router = createRouter({
     history: createMemoryHistory(),
     routes: [{ path: '/:p(.*)*', component: { template: '<div />' } }],
@@ -70,7 +27,6 @@ async function mountView(maxItems = 100) {
 beforeEach(() => setActivePinia(createPinia()));
 afterEach(() => {
   callPbx.mockReset();
-  loadPbxSchema.mockReset();
   document.body.innerHTML = '';
 });
 
@@ -101,16 +57,15 @@ describe('PauseReasonsView', () => {
 
   it('sends nothing while the PBX client’s rules refuse the list', async () => {
     callPbx.mockResolvedValue({ ok: true, data: { data: saved } });
-    const wrapper = await mountView(2);
+    const wrapper = await mountView();
     await wrapper.get('[data-testid="pause-reason-add"]').trigger('click');
     const codes = wrapper.findAll('[data-testid="pause-reason-code"]');
     await codes[2]?.setValue('*03');
-    await wrapper.findAll('[data-testid="pause-reason-text"]')[2]?.setValue('Meeting');
+    // Half of a surrogate pair is no character: the client's rules refuse it, the screen's own checks do not.
+    await wrapper.findAll('[data-testid="pause-reason-text"]')[2]?.setValue('Meeting \uD83D');
     await wrapper.get('[data-testid="pause-reasons-save"]').trigger('click');
     expect(wrapper.find('[data-testid="pause-reason-diff"]').exists()).toBe(false);
-    expect(wrapper.get('[data-testid="pause-reasons-outcome"]').text()).toMatch(
-      /^The list .*2.*Nothing was sent\.$/,
-    );
+    expect(wrapper.text()).toMatch(/Nothing was sent/);
     expect(callPbx).toHaveBeenCalledTimes(1);
   });
 

@@ -3,19 +3,13 @@
  * as one comma-separated text; the form takes them separated by commas, spaces or lines.
  */
 
-/** A PIN list as the PBX lists it. */
-export interface PinList {
-  id: number;
-  name: string;
-  pin_list: string;
-  enb_record_cdr: number;
-}
+import type { PbxFlag, PinList, PinListCreateParams, PinListUpdateParams } from '@switchboard/pbx-api/rules';
 
 /** The form's values. */
 export interface PinListForm {
   name: string;
   pin_list: string;
-  enb_record_cdr: number;
+  enb_record_cdr: PbxFlag;
 }
 
 /** Codes separated by commas, spaces or lines -> the PBX's comma-separated text. */
@@ -34,11 +28,14 @@ export const pinListForm = (list: PinList): PinListForm => ({
   enb_record_cdr: list.enb_record_cdr === 1 ? 1 : 0,
 });
 
-export function pinListBody(form: PinListForm, id: number | null = null): Record<string, unknown> {
-  return {
-    ...(id === null ? {} : { id }),
+export function pinListBody(
+  form: PinListForm,
+  id: number | null = null,
+): PinListCreateParams | PinListUpdateParams {
+  const fields: PinListCreateParams = {
     name: form.name.trim(),
     pin_list: pinsToPbx(form.pin_list),
     enb_record_cdr: form.enb_record_cdr === 1 ? 1 : 0,
   };
+  return id === null ? fields : { id, ...fields };
 }

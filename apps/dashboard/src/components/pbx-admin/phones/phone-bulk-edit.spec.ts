@@ -13,6 +13,10 @@ const extensions = [
 ];
 const phone = (id: number, ext: string, model = 'T54W'): PhoneInfo => ({
   id,
+  ip: '',
+  firmware: '',
+  assigned_ext_status: 'Registered',
+  assigned_ext_name: '',
   mac: `805EC0A1000${id}`,
   vendor: 'Yealink',
   model,

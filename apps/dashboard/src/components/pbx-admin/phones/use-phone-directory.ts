@@ -1,3 +1,4 @@
+import type { PhoneSummary } from '@switchboard/pbx-api/rules';
 import { ref, shallowRef } from 'vue';
 import { callPbx } from '../../../api/admin-pbx.js';
 import { useSessionStore } from '../../../stores/session.store.js';
@@ -5,35 +6,23 @@ import type { ExtensionChoice } from '../../../lib/phone-csv.js';
 import { loadProblem, type LoadStatus } from '../admin-types.js';
 
 /** A phone of phone/search (docs/pbx/configuration.md#ip-phones). */
-export interface PhoneInfo {
-  id: number;
-  mac: string;
-  vendor: string;
-  model: string;
-  template_name: string;
-  ip?: string;
-  assigned_ext_status?: string;
-  /** `Unassigned` when no extension is assigned. */
-  assigned_ext_num?: string;
-  assigned_ext_name?: string;
-}
+export type PhoneInfo = PhoneSummary;
 
 /** Rows a page of the directory reads; the loop stops at the PBX's total or a short page. */
 const PAGE = 500;
 /** Pages read at most (250,000 rows), so a PBX that never ends its list cannot hold the screen. */
 const MAX_PAGES = 500;
 
-type Answer<Row> = { total_number?: number; data?: Row[] };
-
 async function readAll<Row>(
-  operation: string,
+  operation: 'extension/list' | 'phone/search',
   token: string | null,
 ): Promise<{ ok: true; rows: Row[] } | { ok: false; error: { code: string; message: string } }> {
   const rows: Row[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await callPbx<Answer<Row>>(operation, { page, page_size: PAGE }, { token });
+    const answer = await callPbx(operation, { page, page_size: PAGE }, { token });
     if (!answer.ok) return { ok: false, error: answer.error };
-    const data = answer.data.data ?? [];
+    // Row is the caller's reading of the operation's rows.
+    const data = (answer.data.data ?? []) as Row[];
     rows.push(...data);
     const total = answer.data.total_number ?? 0;
     if (data.length === 0 || rows.length >= total) break;

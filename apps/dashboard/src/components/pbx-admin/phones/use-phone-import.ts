@@ -1,3 +1,4 @@
+import type { PhoneBatchCreateParams } from '@switchboard/pbx-api/rules';
 import { ref, shallowRef } from 'vue';
 import { callPbx } from '../../../api/admin-pbx.js';
 import { useSessionStore } from '../../../stores/session.store.js';
@@ -42,10 +43,11 @@ export function usePhoneImport() {
     const create = (batch: readonly PhoneImportRow[]) =>
       callPbx(
         'phone/batchcreate',
+        // The method and its proxy come from the PBX's own menus; the gateway checks the pair by the rules.
         {
           ...choice,
           phone_list: batch.map((row) => ({ mac: row.mac, ext_id: row.ext_id })),
-        },
+        } as PhoneBatchCreateParams,
         { token: session.token, timeoutMs: BATCH_TIMEOUT_MS },
       );
     for (const batch of batchesOf(rows, batchSize)) {

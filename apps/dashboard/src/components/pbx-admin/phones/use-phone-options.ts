@@ -1,13 +1,9 @@
+import type { PhoneOption, PhoneOptionsParams } from '@switchboard/pbx-api/rules';
+
+export type { PhoneOption };
 import { ref, shallowRef, watch, type Ref } from 'vue';
 import { callPbx } from '../../../api/admin-pbx.js';
 import { useSessionStore } from '../../../stores/session.store.js';
-
-/** An item of auto_provisioning/compatibility: `text` to show, `value` to send. */
-export interface PhoneOption {
-  text: string;
-  value: string;
-  type?: string;
-}
 
 /** The vendor, model and template a batch of phones is added with. */
 export interface PhoneModelChoice {
@@ -37,9 +33,10 @@ async function read(
 ): Promise<void> {
   list.loading.value = true;
   list.error.value = null;
-  const answer = await callPbx<{ data?: PhoneOption[] }>(
+  const answer = await callPbx(
     'auto_provisioning/compatibility',
-    { menu, ...params },
+    // Each menu's caller passes the parameters that menu takes (use-phone-options' callers below).
+    { menu, ...params } as PhoneOptionsParams,
     { token },
   );
   list.loading.value = false;

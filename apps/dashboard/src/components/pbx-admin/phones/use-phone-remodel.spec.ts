@@ -12,6 +12,10 @@ const extensions = [
 ];
 const phone = (id: number, ext: string, model = 'T54W'): PhoneInfo => ({
   id,
+  ip: '',
+  firmware: '',
+  assigned_ext_status: 'Registered',
+  assigned_ext_name: '',
   mac: `00:1A:2B:3C:4D:0${id}`,
   vendor: 'Yealink',
   model,

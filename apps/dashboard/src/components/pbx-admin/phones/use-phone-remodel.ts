@@ -1,3 +1,4 @@
+import type { PhoneBatchCreateParams } from '@switchboard/pbx-api/rules';
 import { ref } from 'vue';
 import { batchesOf, type ExtensionChoice } from '../../../lib/phone-csv.js';
 import { pbx } from '../pbx-call.js';
@@ -27,7 +28,9 @@ export function usePhoneRemodel(batchSize: () => number) {
   ): Promise<{ added: number; error: string | null }> {
     let added = 0;
     for (const batch of batchesOf(phones, batchSize())) {
-      const answer = await pbx('phone/batchcreate', { ...target, phone_list: batch });
+      // The method and its proxy come from the PBX's own menus; the gateway checks the pair by the rules.
+      const body = { ...target, phone_list: [...batch] } as PhoneBatchCreateParams;
+      const answer = await pbx('phone/batchcreate', body);
       if (!answer.ok) return { added, error: answer.error.message };
       added += batch.length;
     }
