@@ -20,14 +20,8 @@ export type {
   StringRule,
 } from './schema.js';
 export { findOperation, PBX_OPERATIONS, type PbxOperationName } from './operations.js';
-export {
-  PBX_RESPONSES,
-  type ArrayShape,
-  type NumberShape,
-  type ObjectShape,
-  type ResponseShape,
-  type StringShape,
-} from './responses.js';
+export { PBX_RESPONSES } from './responses.js';
+export type { ArrayShape, NumberShape, ObjectShape, ResponseShape, StringShape } from './response-shapes.js';
 export { canonicalParams, validate, VALIDATE_LIMITS, type ValidateOptions } from './validate.js';
 export { FORMATS, isNumberOrPattern } from './formats.js';
 export { dialPatternMatches } from '../dial-pattern.js';

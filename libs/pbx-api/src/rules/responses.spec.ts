@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PBX_OPERATIONS } from './operations.js';
-import { PBX_RESPONSES, type ResponseShape } from './responses.js';
+import type { ResponseShape } from './response-shapes.js';
+import { PBX_RESPONSES } from './responses.js';
 
 /** Every object shape of a response, with where it is. */
 function objects(shape: ResponseShape, at: string): { at: string; fields: string[] }[] {
