@@ -1,8 +1,8 @@
 import type { MessageQueue } from '@switchboard/pbx-api/rules';
 import { describe, expect, it } from 'vitest';
-import { DIAL_EXT_WORDS, ivrBody, ivrForm, blankIvr } from './ivr-form.js';
-import { IVR_KEY_SLOTS, keyFields, keyRowProblems, keyRowsFromIvr } from './ivr-keys.js';
-import { messageQueueBody, messageQueueForm } from './message-queues.js';
+import { DIAL_EXT_WORDS, ivrBody, ivrForm, blankIvr } from './ivrs/ivr-form.js';
+import { IVR_KEY_SLOTS, keyFields, keyRowProblems, keyRowsFromIvr } from './ivrs/ivr-keys.js';
+import { messageQueueBody, messageQueueForm } from './message-queues/message-queues.js';
 import {
   linesToNumbers,
   numberLineProblems,
@@ -10,8 +10,8 @@ import {
   numberRuleForm,
   numbersInBrief,
   numbersToLines,
-} from './number-rules.js';
-import { pinListBody, pinListForm, pinsToPbx } from './pin-lists.js';
+} from './number-rules/number-rules.js';
+import { pinListBody, pinListForm, pinsToPbx } from './pin-lists/pin-lists.js';
 
 describe('number rules', () => {
   it('edits the PBX’s &-joined numbers one per line and joins them back', () => {

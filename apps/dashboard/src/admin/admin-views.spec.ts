@@ -1,9 +1,9 @@
 import type { Role } from '@switchboard/live-protocol';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionInfo } from '../../../test/support/fake-socket.js';
-import { mountApp } from '../../../test/support/mount-app.js';
-import { TOKEN_STORAGE_KEY } from '../../stores/session.store.js';
+import { sessionInfo } from '../../test/support/fake-socket.js';
+import { mountApp } from '../../test/support/mount-app.js';
+import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
 
 let mounted: VueWrapper | undefined;
 

@@ -1,6 +1,6 @@
 import type { Role } from '@switchboard/live-protocol';
 import type { RouteRecordRaw } from 'vue-router';
-import { ADMIN_SECTIONS, adminPath } from '../lib/admin-sections.js';
+import { ADMIN_SECTIONS, adminPath } from './admin-sections.js';
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -41,16 +41,16 @@ export const routes: RouteRecordRaw[] = [
   {
     path: '/console/display-links',
     name: 'display-links',
-    component: () => import('../views/DisplayLinksView.vue'),
+    component: () => import('../admin/display-links/DisplayLinksView.vue'),
     meta: { requiresLogin: true, requiresRole: 'admin' },
   },
   {
     path: '/console/admin',
     name: 'admin',
-    component: () => import('../views/admin/AdminHomeView.vue'),
+    component: () => import('../admin/AdminHomeView.vue'),
     meta: { requiresLogin: true, requiresRole: 'admin' },
   },
-  // One admins-only route per admin screen (lib/admin-sections.ts).
+  // One admins-only route per admin screen (router/admin-sections.ts).
   ...ADMIN_SECTIONS.map((section): RouteRecordRaw => ({
     path: adminPath(section.slug),
     name: `admin-${section.slug}`,

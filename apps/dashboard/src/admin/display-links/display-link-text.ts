@@ -1,5 +1,5 @@
 import type { DisplayBoardOptions, QueueRef } from '@switchboard/live-protocol';
-import { formatAge } from './format.js';
+import { formatAge } from '../../lib/format.js';
 
 /** "Dark · rotates every 30 s · sound": a link's board options in words. */
 export function boardInWords(board: DisplayBoardOptions): string {

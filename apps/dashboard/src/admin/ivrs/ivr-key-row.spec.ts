@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import ChoiceList from '../../components/pbx-admin/ChoiceList.vue';
+import ChoiceList from '../shared/ChoiceList.vue';
 import IvrKeyRow from './IvrKeyRow.vue';
 import type { IvrKeyRow as Row } from './ivr-keys.js';
 

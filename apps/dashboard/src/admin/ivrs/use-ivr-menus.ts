@@ -1,5 +1,5 @@
-import { useMenuOptions, type MenuChoice } from '../../components/pbx-admin/use-menu-options.js';
-import type { LoadStatus } from '../../components/pbx-admin/admin-types.js';
+import { useMenuOptions, type MenuChoice } from '../shared/use-menu-options.js';
+import type { LoadStatus } from '../shared/admin-types.js';
 import { destinationType } from './ivr-keys.js';
 import type { IvrForm } from './ivr-form.js';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhoneInfo } from './use-phone-directory.js';
 
 const callPbx = vi.fn();
-vi.mock('../../../api/admin-pbx.js', () => ({ callPbx: (...args: unknown[]) => callPbx(...args) }));
+vi.mock('../../api/admin-pbx.js', () => ({ callPbx: (...args: unknown[]) => callPbx(...args) }));
 const { default: PhoneBulkEdit } = await import('./PhoneBulkEdit.vue');
 
 const extensions = [

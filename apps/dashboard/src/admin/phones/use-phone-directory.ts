@@ -1,9 +1,9 @@
 import type { PhoneSummary } from '@switchboard/pbx-api/rules';
 import { ref, shallowRef } from 'vue';
-import { callPbx } from '../../../api/admin-pbx.js';
-import { useSessionStore } from '../../../stores/session.store.js';
-import type { ExtensionChoice } from '../../../lib/phone-csv.js';
-import { loadProblem, type LoadStatus } from '../admin-types.js';
+import { callPbx } from '../../api/admin-pbx.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import type { ExtensionChoice } from './phone-csv.js';
+import { loadProblem, type LoadStatus } from '../shared/admin-types.js';
 
 /** A phone of phone/search (docs/pbx/configuration.md#ip-phones). */
 export type PhoneInfo = PhoneSummary;

@@ -1,9 +1,9 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhoneImportRow } from '../../../lib/phone-csv.js';
+import type { PhoneImportRow } from './phone-csv.js';
 
 const callPbx = vi.fn();
-vi.mock('../../../api/admin-pbx.js', () => ({ callPbx: (...args: unknown[]) => callPbx(...args) }));
+vi.mock('../../api/admin-pbx.js', () => ({ callPbx: (...args: unknown[]) => callPbx(...args) }));
 const { usePhoneImport } = await import('./use-phone-import.js');
 
 const rows: PhoneImportRow[] = Array.from({ length: 5 }, (_, i) => ({

@@ -1,13 +1,8 @@
 import type { PhoneBatchCreateParams } from '@switchboard/pbx-api/rules';
 import { ref, shallowRef } from 'vue';
-import { callPbx } from '../../../api/admin-pbx.js';
-import { useSessionStore } from '../../../stores/session.store.js';
-import {
-  batchesOf,
-  mapPbxProblems,
-  type PhoneImportRow,
-  type PhoneRowError,
-} from '../../../lib/phone-csv.js';
+import { callPbx } from '../../api/admin-pbx.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import { batchesOf, mapPbxProblems, type PhoneImportRow, type PhoneRowError } from './phone-csv.js';
 import type { PhoneModelChoice } from './use-phone-options.js';
 
 /** What one import run did. */

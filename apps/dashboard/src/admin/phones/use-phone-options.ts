@@ -2,8 +2,8 @@ import type { PhoneOption, PhoneOptionsParams } from '@switchboard/pbx-api/rules
 
 export type { PhoneOption };
 import { ref, shallowRef, watch, type Ref } from 'vue';
-import { callPbx } from '../../../api/admin-pbx.js';
-import { useSessionStore } from '../../../stores/session.store.js';
+import { callPbx } from '../../api/admin-pbx.js';
+import { useSessionStore } from '../../stores/session.store.js';
 
 /** The vendor, model and template a batch of phones is added with. */
 export interface PhoneModelChoice {
