@@ -1,11 +1,9 @@
 import type { Role } from '@switchboard/live-protocol';
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
-
-let mounted: VueWrapper | undefined;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -44,7 +42,6 @@ async function open(role: Role, path: string, pbx: Record<string, Handler>) {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, `${role}-token`);
   const sent = fakeGateway(role, pbx);
   const app = await mountApp(path);
-  mounted = app.wrapper;
   await flushPromises();
   return { ...app, sent };
 }
@@ -52,24 +49,16 @@ async function open(role: Role, path: string, pbx: Record<string, Handler>) {
 const pbxCalls = (sent: { url: string }[]) =>
   sent.map((s) => s.url).filter((url) => url.startsWith('/api/pbx/'));
 
-describe('admin screens', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
 
+describe('admin screens', () => {
   it('sends a supervisor to the not-allowed page without asking the PBX anything', async () => {
     for (const path of ['/console/admin', '/console/admin/ivrs', '/console/admin/pin-lists']) {
       const { router, sent, wrapper } = await open('supervisor', path, {});
       expect(router.currentRoute.value.name).toBe('not-allowed');
       expect(pbxCalls(sent)).toEqual([]);
       wrapper.unmount();
-      mounted = undefined;
     }
   });
 
@@ -80,7 +69,6 @@ describe('admin screens', () => {
       await flushPromises();
       expect(wrapper.find('[data-testid="admin-link"]').exists()).toBe(role === 'admin');
       wrapper.unmount();
-      mounted = undefined;
     }
   });
 

@@ -1,8 +1,6 @@
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountApp } from '../../test/support/mount-app.js';
-
-let mounted: VueWrapper | undefined;
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 
 async function loginPage(demoAccounts: unknown) {
   const fetchMock = vi.fn((url: string) =>
@@ -19,19 +17,14 @@ async function loginPage(demoAccounts: unknown) {
   );
   vi.stubGlobal('fetch', fetchMock);
   const app = await mountApp('/login');
-  mounted = app.wrapper;
   await flushPromises();
   return { ...app, fetchMock };
 }
 
-describe('login page demo accounts', () => {
-  beforeEach(() => sessionStorage.clear());
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
 
+describe('login page demo accounts', () => {
   it('names the demo accounts the gateway says are active, saying their passwords are public', async () => {
     const { wrapper, fetchMock } = await loginPage([
       { username: 'supervisor', role: 'supervisor' },

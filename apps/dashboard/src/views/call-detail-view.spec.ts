@@ -1,6 +1,6 @@
 import { ok } from '@switchboard/live-protocol';
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   callDetail,
   fakeCallsGateway,
@@ -8,10 +8,9 @@ import {
   type SentRequest,
 } from '../../test/support/fake-calls-gateway.js';
 import { sessionInfo } from '../../test/support/fake-socket.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
 
-let mounted: VueWrapper | undefined;
 type Route = (request: SentRequest) => [number, unknown];
 
 const notFound = (message: string): [number, unknown] => [
@@ -23,7 +22,6 @@ async function open(routes: Record<string, Route>, id = 'c1') {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, 'sup-token');
   const sent = fakeCallsGateway('supervisor', routes);
   const app = await mountApp(`/console/calls/${id}`);
-  mounted = app.wrapper;
   app.socket.handle('calls:watch', ({ id: watched }) => ok({ watching: watched }));
   app.socket.handle('calls:unwatch', () => ok({ watching: null }));
   app.socket.open(sessionInfo());
@@ -48,18 +46,13 @@ const everything = (overrides: Record<string, Route> = {}): Record<string, Route
   ...overrides,
 });
 
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
+
 describe('call detail page', () => {
   beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
     tickets = 0;
   });
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
-
   it("shows the parties with their contact, the site's times, durations, route, note, transcript and summary", async () => {
     const { wrapper } = await open(everything());
     expect(wrapper.get('h1').text()).toBe('Call from 5550100001');

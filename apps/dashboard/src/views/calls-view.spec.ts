@@ -1,6 +1,6 @@
 import type { CallSearchAnswer } from '@switchboard/live-protocol';
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   callSummary,
   fakeCallsGateway,
@@ -8,10 +8,8 @@ import {
   type SentRequest,
 } from '../../test/support/fake-calls-gateway.js';
 import { sessionInfo } from '../../test/support/fake-socket.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
-
-let mounted: VueWrapper | undefined;
 
 function page(count: number, total = count, pageNo = 1, pageSize = 10_000): CallSearchAnswer {
   return {
@@ -30,7 +28,6 @@ async function open(
   sessionStorage.setItem(TOKEN_STORAGE_KEY, 'sup-token');
   const sent = fakeCallsGateway('supervisor', { 'GET /api/calls': search, ...extra });
   const app = await mountApp(path);
-  mounted = app.wrapper;
   await flushPromises();
   return { ...app, sent };
 }
@@ -38,16 +35,12 @@ async function open(
 const searches = (sent: SentRequest[]) =>
   sent.filter((s) => s.url.startsWith('/api/calls?')).map((s) => paramsOf(s.url));
 
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
+
 describe('Calls page', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
   afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it("searches today in the site's zone by default and says which zone the times are in", async () => {
@@ -193,7 +186,6 @@ describe('Calls page', () => {
     sessionStorage.setItem(TOKEN_STORAGE_KEY, 'viewer-token');
     const sent = fakeCallsGateway('viewer');
     const app = await mountApp('/console/calls/c1');
-    mounted = app.wrapper;
     expect(app.router.currentRoute.value.name).toBe('not-allowed');
     expect(sent.some((s) => s.url.startsWith('/api/calls'))).toBe(false);
   });

@@ -3,15 +3,12 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
 import { agent, conference, health, heldCall, queueView } from '../../test/support/fixtures.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
-
-let mounted: VueWrapper | undefined;
 
 async function console_(session = sessionInfo({ queues: [1] })) {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, 'sup-token');
   const app = await mountApp('/console');
-  mounted = app.wrapper;
   app.socket.open(session);
   await flushPromises();
   app.socket.fire('snapshot', {
@@ -39,17 +36,10 @@ async function console_(session = sessionInfo({ queues: [1] })) {
 const ACTIONS =
   '[data-testid="accept"], [data-testid="refuse"], [data-testid="block"], [data-testid="kick"], [data-testid="kick-all"], [data-testid="listen"], [data-testid="agent-logout"]';
 
-describe('supervisor console', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
 
+describe('supervisor console', () => {
   it('subscribes to what a supervisor needs and shows prompts, queues, conferences and actions', async () => {
     const { wrapper, socket } = await console_();
     expect(socket.auth()).toEqual({ token: 'sup-token' });
@@ -114,13 +104,9 @@ describe('supervisor console', () => {
 
 describe('console during an outage', () => {
   beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
     vi.useFakeTimers({ now: new Date(2026, 10, 24, 14, 0, 0) });
   });
   afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
     vi.useRealTimers();
   });
 
@@ -214,15 +200,6 @@ describe('console during an outage', () => {
 });
 
 describe('sign-in', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-  });
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
-
   it('sends a visitor to sign in and back to the page asked for', async () => {
     vi.stubGlobal(
       'fetch',
@@ -236,7 +213,6 @@ describe('sign-in', () => {
         ),
     );
     const { wrapper, router } = await mountApp('/console');
-    mounted = wrapper;
     expect(router.currentRoute.value.fullPath).toBe('/login?redirect=/console');
     await wrapper.get('[data-testid="login-username"]').setValue('supervisor');
     await wrapper.get('[data-testid="login-password"]').setValue('supervisor');
@@ -261,7 +237,6 @@ describe('sign-in', () => {
       ),
     );
     const { wrapper, router } = await mountApp('/login');
-    mounted = wrapper;
     await wrapper.get('[data-testid="login-username"]').setValue('x');
     await wrapper.get('[data-testid="login-password"]').setValue('y');
     await wrapper.get('[data-testid="login-form"]').trigger('submit');

@@ -3,11 +3,9 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo, type FakeSocket } from '../../test/support/fake-socket.js';
 import { agent, queueView } from '../../test/support/fixtures.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 import { SILENCE_STORAGE_KEY } from '../stores/queue-alerts.store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
-
-let mounted: VueWrapper | undefined;
 
 /**
  * Queue `id` with `waiting` callers (critical from 6 with the fixture's thresholds), the oldest waiting
@@ -29,7 +27,6 @@ function busy(id: number, waiting: number, oldestSec: number | null = null): Que
 async function workspace(role: 'supervisor' | 'viewer' = 'supervisor', path = '/console') {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, 'sup-token');
   const app = await mountApp(path);
-  mounted = app.wrapper;
   app.socket.open(sessionInfo({ role, queues: [1, 2, 3] }));
   await flushPromises();
   // Queue 3 is in trouble (one caller waiting for 5 minutes); queue 1 has more callers, within limits.
@@ -51,15 +48,14 @@ const detail = (wrapper: VueWrapper) =>
 const badge = (wrapper: VueWrapper, id: number) =>
   wrapper.get(`[data-testid="overview-row"][data-queue-id="${id}"] [data-testid="alert-badge"]`);
 
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
+
 describe('console workspace', () => {
   beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
     vi.useFakeTimers({ now: new Date(2026, 10, 24, 9, 0, 0) });
   });
   afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
     vi.useRealTimers();
   });
 

@@ -1,30 +1,21 @@
 import { ok } from '@switchboard/live-protocol';
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.store.js';
 
 const display = sessionInfo({ role: 'viewer', display: true, queues: [4] });
-let mounted: VueWrapper | undefined;
-
 async function embed(path: string) {
   const app = await mountApp(path);
-  mounted = app.wrapper;
   return app;
 }
 
-describe('embeds', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-  });
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
 
+describe('embeds', () => {
   it('shows one queue’s tiles only, themed and compact from the URL', async () => {
     const { wrapper, socket } = await embed('/embed/queue/4?display=d1&theme=light&compact=1');
     socket.open(display);
@@ -80,7 +71,6 @@ describe('embeds', () => {
         expect(wrapper.get('[data-testid="agents-stale"]').text()).toContain('PBX link down');
       }
       wrapper.unmount();
-      mounted = undefined;
     }
   });
 

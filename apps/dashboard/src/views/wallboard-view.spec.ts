@@ -1,29 +1,24 @@
 import { queueStream } from '@switchboard/live-protocol';
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../test/support/fake-socket.js';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
-import { mountApp } from '../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../test/support/mount-app.js';
 
 const display = sessionInfo({ user: 'display:lobby', role: 'viewer', display: true, queues: [1, 2] });
 
-let mounted: VueWrapper | undefined;
-
 async function wallboard(path = '/wallboard?display=tv-token&queues=1') {
   const app = await mountApp(path);
-  mounted = app.wrapper;
   app.socket.open(display);
   await flushPromises();
   return app;
 }
 
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
+
 describe('wallboard', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-  });
   afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
     vi.useRealTimers();
   });
 

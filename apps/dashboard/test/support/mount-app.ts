@@ -1,10 +1,30 @@
 import { ok } from '@switchboard/live-protocol';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createMemoryHistory, type Router } from 'vue-router';
 import App from '../../src/App.vue';
 import { createAppRouter } from '../../src/router/create-router.js';
 import type { FakeSocket } from './fake-socket.js';
 import { freshStores } from './setup.js';
+
+// Every app a test mounted, taken down after the test by freshAppPageEachTest.
+const mountedApps = new Set<VueWrapper>();
+
+/**
+ * Each test of the calling spec starts with empty session and local storage, and after it every app it mounted
+ * is unmounted and every stubbed global (fetch, timers' clocks) restored.
+ */
+export function freshAppPageEachTest(): void {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    for (const wrapper of mountedApps) wrapper.unmount();
+    mountedApps.clear();
+    vi.unstubAllGlobals();
+  });
+}
 
 /** The whole app at `path`, on a memory history, with a fake socket that grants every subscription. */
 export async function mountApp(
@@ -18,6 +38,7 @@ export async function mountApp(
   await router.push(path);
   await router.isReady();
   const wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  mountedApps.add(wrapper);
   await flushPromises();
   return { wrapper, router, socket };
 }

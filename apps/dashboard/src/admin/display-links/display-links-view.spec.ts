@@ -1,11 +1,9 @@
 import type { DisplayTokenView, Role } from '@switchboard/live-protocol';
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionInfo } from '../../../test/support/fake-socket.js';
-import { mountApp } from '../../../test/support/mount-app.js';
+import { freshAppPageEachTest, mountApp } from '../../../test/support/mount-app.js';
 import { TOKEN_STORAGE_KEY } from '../../stores/session.store.js';
-
-let mounted: VueWrapper | undefined;
 
 const link = (id: string, overrides: Partial<DisplayTokenView> = {}): DisplayTokenView => ({
   id,
@@ -70,22 +68,14 @@ async function open(role: Role, links: DisplayTokenView[] = []) {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, `${role}-token`);
   const sent = fakeGateway(role, links);
   const app = await mountApp('/console/display-links');
-  mounted = app.wrapper;
   await flushPromises();
   return { ...app, sent };
 }
 
-describe('display links screen', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
-  afterEach(() => {
-    mounted?.unmount();
-    mounted = undefined;
-    vi.unstubAllGlobals();
-  });
+// Empty storage before each test; every app mounted is unmounted after it.
+freshAppPageEachTest();
 
+describe('display links screen', () => {
   it('refuses a supervisor clearly, naming the role needed and theirs', async () => {
     const { wrapper, router, sent } = await open('supervisor');
     expect(router.currentRoute.value.name).toBe('not-allowed');
@@ -110,7 +100,6 @@ describe('display links screen', () => {
   it('sends someone without a session to sign in', async () => {
     vi.stubGlobal('fetch', vi.fn());
     const app = await mountApp('/console/display-links');
-    mounted = app.wrapper;
     expect(app.router.currentRoute.value.fullPath).toBe('/login?redirect=/console/display-links');
   });
 
