@@ -5,41 +5,28 @@
  * clock, so every call is one a test made and nothing moves until a test advances time.
  */
 import { PBX_ERRCODE, type CallInfo, type PbxClient } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
-import { EventCapture } from './support/event-capture.js';
 import { UacstaCalls } from './support/uacsta-calls.js';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-let events: EventCapture;
+const { ctx, get, clock, events } = contractSuite(
+  { holdWindowMs: 5_000 },
+  { manualClock: true, topics: [30011, 30016, 30020] },
+);
 let line: ControlledLine;
-beforeAll(async () => {
-  ctx = await startContractSim({ holdWindowMs: 5_000 }, { manualClock: true });
-  events = await new EventCapture(ctx.sim, [30011, 30016, 30020]).open();
+beforeAll(() => {
   line = controlledLine(ctx.sim);
 });
-afterAll(async () => {
-  await events.close();
-  await ctx.close();
-});
-const get = () => ctx;
-
-const clock = () => {
-  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
-  return ctx.clock;
-};
 
 /** Holds a call on the controlled trunk; its channel id comes from the 30016 the stream received. */
 async function heldCall(): Promise<{ call_id: string; channel_id: string }> {
   const { call_id } = await holdCall(ctx.sim, line);
-  await events.settle();
-  const incoming = events.events.find((e) => e.kind === 'incoming_call_request' && e.msg.call_id === call_id);
+  await events().settle();
+  const incoming = events().events.find(
+    (e) => e.kind === 'incoming_call_request' && e.msg.call_id === call_id,
+  );
   if (incoming?.kind !== 'incoming_call_request') throw new Error(`no 30016 for ${call_id}`);
   const member = incoming.msg.members.find((m) => 'inbound' in m);
   return { call_id, channel_id: member?.inbound?.channel_id ?? '' };
@@ -63,7 +50,7 @@ async function answeredCall(): Promise<{ call_id: string; channel_id: string }> 
   for (let second = 0; second < 120; second++) {
     const { data } = await ctx.client.call.query({ call_id: held.call_id });
     if (inboundLeg(data[0])?.member_status === 'ANSWERED') return held;
-    await events.advance(clock(), 1_000);
+    await events().advance(clock(), 1_000);
   }
   throw new Error('no agent answered within 2 simulated minutes');
 }
@@ -231,7 +218,7 @@ describe('uacsta_call/refuse', () => {
   let uacsta: UacstaCalls;
   beforeAll(() => {
     // Held calls accepted until one rings on a desk phone.
-    uacsta = new UacstaCalls(events, async () => {
+    uacsta = new UacstaCalls(events(), async () => {
       const { channel_id } = await heldCall();
       await ctx.client.call.acceptInbound({ channel_id });
     });
@@ -246,9 +233,9 @@ describe('uacsta_call/refuse', () => {
       errcode: 0,
       errmsg: 'SUCCESS',
     });
-    await events.settle();
+    await events().settle();
     expect(
-      events.events.some(
+      events().events.some(
         (e) => e.kind === 'uacsta_call' && e.msg.call_id === call_id && e.msg.operation === 'call_over',
       ),
     ).toBe(true);

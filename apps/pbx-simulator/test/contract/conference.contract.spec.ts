@@ -5,21 +5,11 @@
  * only when a test looks for a conference).
  */
 import { PBX_ERRCODE, type OngoingConference, type OngoingConferenceMember } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  expectSameValidation,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { describe, expect, it } from 'vitest';
+import { expectPbxError, expectSameValidation, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true });
-});
-afterAll(async () => ctx.close());
-const get = () => ctx;
+const { ctx, get } = contractSuite({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true });
 
 /**
  * A conference in progress with at least `members` members (and that `fits`); simulated minutes pass until

@@ -8,21 +8,11 @@
  * renewal).
  */
 import { PBX_ERRCODE, PROVISIONING_METHODS, type PbxClient } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  invalidAsSent,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { describe, expect, it } from 'vitest';
+import { expectPbxError, invalidAsSent, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-beforeAll(async () => {
-  ctx = await startContractSim({ trafficRate: 1 }, { manualClock: true });
-});
-afterAll(async () => ctx.close());
-const get = () => ctx;
+const { ctx, get } = contractSuite({ trafficRate: 1 }, { manualClock: true });
 
 let serial = 0;
 const mac = (n: number) =>

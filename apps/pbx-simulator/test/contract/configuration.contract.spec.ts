@@ -5,23 +5,14 @@
  * simulator's state, a PBX error, and the shared checks (same validation both sides, wrong token, renewal).
  */
 import { PBX_ERRCODE, PbxTimeFormat, type PbxClient } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/sim-harness.js';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 import { contractIvr } from './support/ivr-fixture.js';
 
-let ctx: ContractSim;
-beforeAll(async () => {
-  // Generated traffic is on, but a manual clock moves it only when a test advances time.
-  ctx = await startContractSim({ trafficRate: 1 }, { manualClock: true });
-});
-afterAll(async () => ctx.close());
-const get = () => ctx;
+// Generated traffic is on, but a manual clock moves it only when a test advances time.
+const { ctx, get } = contractSuite({ trafficRate: 1 }, { manualClock: true });
 
 let serial = 0;
 /** A number unique within this file, so repeated valid calls never collide. */

@@ -6,17 +6,13 @@
  * that do not exist, and the shared checks of every operation.
  */
 import { PBX_ERRCODE, type PbxClient } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPbxError, startContractSim, type ContractSim } from './support/contract-kit.js';
+import { describe, expect, it } from 'vitest';
+import { expectPbxError } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 import { describeEditable } from './support/editable-kit.js';
 import { contractIvr } from './support/ivr-fixture.js';
 
-let ctx: ContractSim;
-beforeAll(async () => {
-  ctx = await startContractSim();
-});
-afterAll(async () => ctx.close());
-const get = () => ctx;
+const { ctx, get } = contractSuite();
 
 const ivrNumberOf = (n: number) => contractIvr(n).number;
 const extensionIds = () => ctx.sim.control.world().extensions.map((e) => e.id);

@@ -10,32 +10,18 @@ import {
   type ExtensionBasicInfo,
   type ExtensionRegistrationChangedMsg,
 } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
-import { EventCapture } from './support/event-capture.js';
+import { describe, expect, it } from 'vitest';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-let capture: EventCapture;
-beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true });
-  capture = await new EventCapture(ctx.sim, [30007]).open();
-});
-afterAll(async () => {
-  await capture.close();
-  await ctx.close();
-});
-const get = () => ctx;
+const {
+  ctx,
+  get,
+  clock,
+  world,
+  events: capture,
+} = contractSuite({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true, topics: [30007] });
 
-const clock = () => {
-  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
-  return ctx.clock;
-};
-const world = () => ctx.sim.control.world();
 const allRows = async () => (await ctx.client.extension.list({ page: 1, page_size: 1000 })).data;
 const agentNumbers = () => new Set((world().queues ?? []).flatMap((q) => q.agentNumbers ?? []));
 
@@ -89,10 +75,10 @@ describe('extension/list: online status', () => {
 
   it('changes as time passes, each change published as 30007, and the list agrees with the last event', async () => {
     const before = await allRows();
-    const from = capture.events.length;
-    await capture.advance(clock(), 90 * 60_000);
-    const changes = capture.events
-      .slice(from)
+    const from = capture().events.length;
+    await capture().advance(clock(), 90 * 60_000);
+    const changes = capture()
+      .events.slice(from)
       .flatMap((e) => (e.kind === 'extension_registration_changed' ? [e.msg] : []));
     expect(changes.length).toBeGreaterThan(3);
     const last = new Map<string, ExtensionRegistrationChangedMsg>();

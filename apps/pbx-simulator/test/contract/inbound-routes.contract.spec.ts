@@ -5,24 +5,16 @@
  * answer is checked against the simulator's world, plus a PBX error and the shared checks.
  */
 import { PBX_ERRCODE } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundRouteInfo } from '../../src/contracts.js';
-import {
-  expectPbxError,
-  invalidAsSent,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, invalidAsSent, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
+const { ctx, get } = contractSuite({ scenario: 'contact-center' });
 let routes: InboundRouteInfo[];
-beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center' });
+beforeAll(() => {
   routes = ctx.sim.control.world().inboundRoutes;
 });
-afterAll(async () => ctx.close());
-const get = () => ctx;
 
 /** The world's routes in table order. */
 const byPos = () => [...routes].sort((a, b) => a.pos - b.pos);

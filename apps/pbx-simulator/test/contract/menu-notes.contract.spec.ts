@@ -4,27 +4,19 @@
  * seeded with a day of noted history calls.
  */
 import { PBX_ERRCODE, type CdrRecord, type MenuOption } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { get as httpGet, token, WsClient } from '../support/sim-harness.js';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, itHonoursTheContract, type ContractSim } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
+const { ctx, get, world } = contractSuite({ history: 40 });
 let noted: CdrRecord[];
 beforeAll(async () => {
-  ctx = await startContractSim({ history: 40 });
   noted = (await ctx.client.cdr.search({ page_size: 10_000 })).data.filter((c) => c.call_note_id);
 });
-afterAll(async () => ctx.close());
-const get = () => ctx;
 
 const menu = async (name: Parameters<ContractSim['client']['system']['menuOptions']>[0]) =>
   (await ctx.client.system.menuOptions(name)).data;
-const world = () => ctx.sim.control.world();
 const ids = (options: MenuOption[]) => options.map((o) => o.value);
 
 describe('system/get_menuoptions', () => {

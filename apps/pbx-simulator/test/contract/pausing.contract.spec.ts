@@ -6,35 +6,24 @@
  */
 import { AGENT_CALL_STATUS, PBX_ERRCODE, type PbxEvent, type QueueAgent } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 import { EventCapture } from './support/event-capture.js';
 
-let ctx: ContractSim;
+const { ctx, get, clock, extensionId } = contractSuite(
+  { scenario: 'contact-center', trafficRate: 1 },
+  { manualClock: true },
+);
 let capture: EventCapture;
 beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true });
   ctx.clock?.advance(20 * 60_000);
+  // Opened after the first 20 minutes, so it holds only the events of the tests.
   capture = await new EventCapture(ctx.sim, [30029]).open();
 });
-afterAll(async () => {
-  await capture.close();
-  await ctx.close();
-});
-const get = () => ctx;
+afterAll(async () => capture.close());
 
 const queues = () => ctx.sim.control.world().queues ?? [];
 const queueNumber = (id: number) => queues().find((q) => q.id === id)?.number;
-const clock = () => {
-  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
-  return ctx.clock;
-};
-const extensionId = (number: string) =>
-  ctx.sim.control.world().extensions.find((e) => e.number === number)?.id ?? 0;
 
 async function agentIn(queueId: number, number: string): Promise<QueueAgent | undefined> {
   return (await ctx.client.queue.agentStatus({ id: queueId })).data.find((a) => a.number === number);

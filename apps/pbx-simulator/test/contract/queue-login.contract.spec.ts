@@ -5,33 +5,18 @@
  * checks. No generated traffic and a manual clock: agents are free and time moves only when a test says.
  */
 import { PBX_ERRCODE, type QueueAgent } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
-import { EventCapture } from './support/event-capture.js';
+import { describe, expect, it } from 'vitest';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-let capture: EventCapture;
-beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center' }, { manualClock: true });
-  capture = await new EventCapture(ctx.sim, [30029]).open();
-});
-afterAll(async () => {
-  await capture.close();
-  await ctx.close();
-});
-const get = () => ctx;
-
-const clock = () => {
-  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
-  return ctx.clock;
-};
-const world = () => ctx.sim.control.world();
-const extensionId = (number: string) => world().extensions.find((e) => e.number === number)?.id ?? 0;
+const {
+  ctx,
+  get,
+  clock,
+  world,
+  extensionId,
+  events: capture,
+} = contractSuite({ scenario: 'contact-center' }, { manualClock: true, topics: [30029] });
 
 interface Agent {
   number: string;
@@ -86,10 +71,10 @@ describe('queue/agent_login', () => {
         pause_reason: 'Lunch',
         max_threshold_for_pause_time: 300,
       });
-    await capture.settle();
+    await capture().settle();
     for (const { number } of dynamic)
       expect(
-        capture.events.some(
+        capture().events.some(
           (e) =>
             e.kind === 'agent_status_changed' &&
             e.msg.agent_number === number &&
@@ -99,9 +84,9 @@ describe('queue/agent_login', () => {
         ),
       ).toBe(true);
 
-    await capture.advance(clock(), 299_000);
+    await capture().advance(clock(), 299_000);
     expect((await statusIn(queueId, dynamic)).map((a) => a.is_pause)).toEqual([1, 1]);
-    await capture.advance(clock(), 1_000);
+    await capture().advance(clock(), 1_000);
     expect((await statusIn(queueId, dynamic)).map((a) => a.is_pause)).toEqual([0, 0]);
   });
 
@@ -115,9 +100,9 @@ describe('queue/agent_login', () => {
     });
     for (const agent of await statusIn(queueId, dynamic))
       expect(agent).toMatchObject({ is_login: 0, max_threshold_for_logout_time: 600 });
-    await capture.advance(clock(), 599_000);
+    await capture().advance(clock(), 599_000);
     expect((await statusIn(queueId, dynamic)).map((a) => a.is_login)).toEqual([0, 0]);
-    await capture.advance(clock(), 1_000);
+    await capture().advance(clock(), 1_000);
     expect((await statusIn(queueId, dynamic)).map((a) => a.is_login)).toEqual([1, 1]);
   });
 

@@ -4,27 +4,21 @@
  * against the call center's state, a PBX error, and the shared checks.
  */
 import { AGENT_CALL_STATUS, PBX_ERRCODE, type QueueAgent } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true });
+const { ctx, get, extensionId } = contractSuite(
+  { scenario: 'contact-center', trafficRate: 1 },
+  { manualClock: true },
+);
+beforeAll(() => {
   // Half a simulated hour of traffic: queues have callers waiting, ringing and talking.
   ctx.clock?.advance(30 * 60_000);
 });
-afterAll(async () => ctx.close());
-const get = () => ctx;
 
 const queues = () => ctx.sim.control.world().queues ?? [];
 const firstQueueId = () => queues()[0]?.id ?? 1;
-const extensionId = (number: string) =>
-  ctx.sim.control.world().extensions.find((e) => e.number === number)?.id ?? 0;
 
 describe('queue/list', () => {
   it('lists every queue of the scenario with its agents; pages and sorts as asked', async () => {

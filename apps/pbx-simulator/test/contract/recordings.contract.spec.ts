@@ -5,27 +5,19 @@
  */
 import type { Readable } from 'node:stream';
 import { PBX_ERRCODE, PbxApiError, type CdrRecord, type Recording } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../support/sim-harness.js';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  rejectionOf,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, itHonoursTheContract, rejectionOf } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
+const { ctx, get } = contractSuite({ history: 30 });
 let recordings: Recording[];
 let cdrByCall: Map<string, CdrRecord>;
 beforeAll(async () => {
-  ctx = await startContractSim({ history: 30 });
   recordings = (await ctx.client.recording.list({ page_size: 10_000 })).data;
   const cdrs = (await ctx.client.cdr.search({ page_size: 10_000 })).data;
   cdrByCall = new Map(cdrs.map((c) => [c.uid ?? '', c]));
 });
-afterAll(async () => ctx.close());
-const get = () => ctx;
 
 async function bytesOf(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

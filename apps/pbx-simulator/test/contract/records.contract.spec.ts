@@ -5,28 +5,21 @@
  * Each answer is checked against the simulator's state, plus a PBX error and the shared checks.
  */
 import { PBX_ERRCODE, PbxTimeFormat, type CdrRecord } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectPbxError, itHonoursTheContract, type ContractSim } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
 const HOUR_MS = 3_600_000;
 
-let ctx: ContractSim;
+const { ctx, get } = contractSuite({ trafficRate: 1 }, { manualClock: true });
 /** Every CDR, newest first, as cdr/search answered it after the traffic. */
 let cdrs: CdrRecord[];
 beforeAll(async () => {
-  ctx = await startContractSim({ trafficRate: 1 }, { manualClock: true });
   ctx.clock?.advance(3 * HOUR_MS);
   // No more traffic: every read below sees the same records.
   ctx.sim.control.setTrafficRate(0);
   cdrs = (await ctx.client.cdr.search({ page_size: 10_000 })).data;
 });
-afterAll(async () => ctx.close());
-const get = () => ctx;
 
 /** Runs `check` with every request of `op` answering `errcode`. */
 async function whileFailing(

@@ -5,41 +5,26 @@
  * of its own: answered calls keep agents busy, which the other call tests need free.
  */
 import { PBX_ERRCODE } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
-import { EventCapture } from './support/event-capture.js';
 import { UacstaCalls } from './support/uacsta-calls.js';
-import {
-  expectPbxError,
-  itHonoursTheContract,
-  startContractSim,
-  type ContractSim,
-} from './support/contract-kit.js';
+import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { contractSuite } from './support/contract-suite.js';
 
-let ctx: ContractSim;
-let events: EventCapture;
+const { ctx, get, clock, events } = contractSuite(
+  { scenario: 'contact-center' },
+  { manualClock: true, topics: [30016, 30020] },
+);
 let line: ControlledLine;
 let uacsta: UacstaCalls;
-beforeAll(async () => {
-  ctx = await startContractSim({ scenario: 'contact-center' }, { manualClock: true });
-  events = await new EventCapture(ctx.sim, [30016, 30020]).open();
+beforeAll(() => {
   line = controlledLine(ctx.sim);
   // Held calls accepted until one rings on a desk phone.
-  uacsta = new UacstaCalls(events, async () => {
+  uacsta = new UacstaCalls(events(), async () => {
     const { channel_id } = await holdCall(ctx.sim, line);
     await ctx.client.call.acceptInbound({ channel_id });
   });
 });
-afterAll(async () => {
-  await events.close();
-  await ctx.close();
-});
-const get = () => ctx;
-
-const clock = () => {
-  if (!ctx.clock) throw new Error('the contract simulator runs on a manual clock');
-  return ctx.clock;
-};
 
 const operationsOf = (callId: string) => uacsta.operationsOf(callId);
 const ringingUacsta = () => uacsta.ringing();
@@ -51,7 +36,7 @@ describe('uacsta_call/hangup', () => {
       errcode: 0,
       errmsg: 'SUCCESS',
     });
-    await events.settle();
+    await events().settle();
     expect(operationsOf(call_id)).toEqual(['call_start', 'call_over']);
     await expectPbxError(
       ctx.client.uacstaCall.hangup({ extension, call_id, ip_address }),
@@ -64,12 +49,12 @@ describe('uacsta_call/hangup', () => {
       const { extension, call_id, ip_address } = await ringingUacsta();
       // Simulated seconds pass until the agent answers (one that lets it ring out is passed over).
       for (let second = 0; second < 60 && operationsOf(call_id).length === 1; second++)
-        await events.advance(clock(), 1_000);
+        await events().advance(clock(), 1_000);
       if (operationsOf(call_id).at(-1) !== 'call_answer') continue;
       const before = (await ctx.client.call.query({ extension })).data;
       expect(before).toHaveLength(1);
       await ctx.client.uacstaCall.hangup({ extension, call_id, ip_address });
-      await events.settle();
+      await events().settle();
       expect(operationsOf(call_id)).toEqual(['call_start', 'call_answer', 'call_over']);
       expect((await ctx.client.call.query({ call_id: before[0]?.call_id ?? '' })).data).toEqual([]);
       return;
