@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import ChoiceList from '../shared/ChoiceList.vue';
+import ChoiceList from '../parts/ChoiceList.vue';
 import IvrKeyRow from './IvrKeyRow.vue';
 import type { IvrKeyRow as Row } from './ivr-keys.js';
 

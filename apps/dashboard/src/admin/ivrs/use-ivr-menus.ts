@@ -1,5 +1,5 @@
-import { useMenuOptions, type MenuChoice } from '../shared/use-menu-options.js';
-import type { LoadStatus } from '../shared/admin-types.js';
+import { useMenuOptions, type MenuChoice } from '../parts/use-menu-options.js';
+import type { LoadStatus } from '../parts/admin-types.js';
 import { destinationType } from './ivr-keys.js';
 import type { IvrForm } from './ivr-form.js';
 

@@ -3,7 +3,7 @@ import { ref, shallowRef } from 'vue';
 import { callPbx } from '../../api/admin-pbx.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import type { ExtensionChoice } from './phone-csv.js';
-import { loadProblem, type LoadStatus } from '../shared/admin-types.js';
+import { loadProblem, type LoadStatus } from '../parts/admin-types.js';
 
 /** A phone of phone/search (docs/pbx/configuration.md#ip-phones). */
 export type PhoneInfo = PhoneSummary;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PhoneInfo } from './use-phone-directory.js';
 
 const pbx = vi.fn();
-vi.mock('../shared/pbx-call.js', () => ({ pbx: (...args: unknown[]) => pbx(...args) }));
+vi.mock('../parts/pbx-call.js', () => ({ pbx: (...args: unknown[]) => pbx(...args) }));
 const { usePhoneRemodel } = await import('./use-phone-remodel.js');
 
 const extensions = [

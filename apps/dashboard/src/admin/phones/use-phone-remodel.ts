@@ -1,7 +1,7 @@
 import type { PhoneBatchCreateParams } from '@switchboard/pbx-api/rules';
 import { ref } from 'vue';
 import { batchesOf, type ExtensionChoice } from './phone-csv.js';
-import { pbx } from '../shared/pbx-call.js';
+import { pbx } from '../parts/pbx-call.js';
 import type { PhoneInfo } from './use-phone-directory.js';
 import type { PhoneModelChoice } from './use-phone-options.js';
 
