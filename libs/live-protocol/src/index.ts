@@ -15,3 +15,4 @@ export * from './monitor.js';
 export * from './calls.js';
 export * from './admin-pbx.js';
 export * from './pbx-config.js';
+export * from './erlang-c.js';
