@@ -6,7 +6,12 @@ import { TodayStatsBook } from './today-stats.model.js';
 
 const ZONE = 'America/New_York';
 const utc = (iso: string) => Date.parse(iso);
-const OPTIONS = { timeZone: ZONE, shortAbandonSec: 5, serviceLevelSecOf: (q: number) => (q === 2 ? 10 : 20) };
+const OPTIONS = {
+  timeZone: ZONE,
+  shortAbandonSec: 5,
+  serviceLevelSecOf: (q: number) => (q === 2 ? 10 : 20),
+  intervalMs: 15 * 60_000,
+};
 const SALES = { id: 1, number: '6400', agents: ['2001', '2002'] };
 const SUPPORT = { id: 2, number: '6401', agents: ['2002', '2003'] };
 
@@ -67,6 +72,65 @@ describe('TodayStatsBook', () => {
     expect(book.record(2, call({ callId: 'a' }))).toBe(false);
     expect(book.record(1, call({ callId: 'old', startedAt: 999_999 }))).toBe(false);
     expect(book.stats(1).offered).toBe(1);
+  });
+
+  it('counts each call in the interval it started in, by the rule of the day figures', () => {
+    const minute = 60_000;
+    const book = new TodayStatsBook(0, OPTIONS);
+    book.record(1, call({ callId: 'a', startedAt: 0, waitSec: 8 }));
+    book.record(1, call({ callId: 'b', startedAt: 15 * minute - 1, waitSec: 30 }));
+    book.record(1, call({ callId: 'c', startedAt: 15 * minute, disposition: 'NO ANSWER', waitSec: 50 }));
+    book.record(1, call({ callId: 'd', startedAt: 16 * minute, disposition: 'NO ANSWER', waitSec: 2 }));
+    book.record(1, call({ callId: 'e', startedAt: 46 * minute, waitSec: 12 }));
+    // Known from its 30012 event only: in the day's figures at once, in an interval once its CDR says when.
+    book.record(1, call({ callId: 'f', waitSec: 100 }));
+    const intervals = book.intervals(1, 50 * minute);
+    expect(intervals).toEqual([
+      {
+        start: 0,
+        offered: 2,
+        answered: 2,
+        abandoned: 0,
+        shortAbandoned: 0,
+        serviceLevel: 50,
+        avgWaitSec: 19,
+        longestWaitSec: 30,
+      },
+      {
+        start: 15 * minute,
+        offered: 2,
+        answered: 0,
+        abandoned: 1,
+        shortAbandoned: 1,
+        serviceLevel: 0,
+        avgWaitSec: null,
+        longestWaitSec: 50,
+      },
+      {
+        start: 30 * minute,
+        offered: 0,
+        answered: 0,
+        abandoned: 0,
+        shortAbandoned: 0,
+        serviceLevel: null,
+        avgWaitSec: null,
+        longestWaitSec: null,
+      },
+      {
+        start: 45 * minute,
+        offered: 1,
+        answered: 1,
+        abandoned: 0,
+        shortAbandoned: 0,
+        serviceLevel: 100,
+        avgWaitSec: 12,
+        longestWaitSec: 12,
+      },
+    ]);
+    const placed = intervals.reduce((sum, interval) => sum + interval.offered, 0);
+    expect(book.stats(1).offered).toBe(placed + 1);
+    expect(book.intervals(2, 20 * minute)).toHaveLength(2);
+    expect(book.intervals(1, -1)).toEqual([]);
   });
 });
 
@@ -237,6 +301,28 @@ describe('DailyQueueStats', () => {
     fresh.merge([cdr], fresh.dayStart);
     expect(live.stats(1)).toEqual(fresh.stats(1));
     expect(live.stats(1).avgWaitSec).toBe(6);
+  });
+
+  it('places a call known from its event in its interval once its CDR is read, as a recount does', () => {
+    const now = utc('2025-01-15T15:20:00Z');
+    const live = new DailyQueueStats(OPTIONS, now);
+    live.setQueues([SALES]);
+    live.addFinishedCall(call({ callId: 'x', waitSec: 7 }));
+    expect(live.intervals(1, now).reduce((sum, interval) => sum + interval.offered, 0)).toBe(0);
+    const cdr = call({ callId: 'x', waitSec: 6, startedAt: utc('2025-01-15T15:05:00Z') });
+    live.merge([cdr], live.dayStart);
+    const fresh = new DailyQueueStats(OPTIONS, now);
+    fresh.setQueues([SALES]);
+    fresh.merge([cdr], fresh.dayStart);
+    expect(live.intervals(1, now)).toEqual(fresh.intervals(1, now));
+    // 10:00 to 10:20 in New York: intervals from midnight, the call in the one from 10:00.
+    const intervals = live.intervals(1, now);
+    expect(intervals).toHaveLength(42);
+    expect(intervals[40]).toMatchObject({
+      start: utc('2025-01-15T15:00:00Z'),
+      offered: 1,
+      longestWaitSec: 6,
+    });
   });
 
   it('restarts counters only at the zone midnight, and drops a rebuild fetched for the previous day', () => {

@@ -1,4 +1,4 @@
-import type { QueueTodayStats } from '@switchboard/live-protocol';
+import type { QueueIntervalFigures, QueueTodayStats } from '@switchboard/live-protocol';
 import type { FinishedCallFacts } from './call-record.js';
 import { CdrAttribution, type AttributionQueue } from './cdr-attribution.js';
 import { nextDayStart, zonedDayStart } from './day-boundary.js';
@@ -86,5 +86,10 @@ export class DailyQueueStats {
   /** Today's figures of one queue. */
   stats(queueId: number): QueueTodayStats {
     return this.book.stats(queueId);
+  }
+
+  /** One queue's day in intervals up to the one holding `now`. */
+  intervals(queueId: number, now: number): QueueIntervalFigures[] {
+    return this.book.intervals(queueId, now);
   }
 }

@@ -1,4 +1,4 @@
-import type { QueueTodayStats } from '@switchboard/live-protocol';
+import type { QueueIntervalFigures, QueueTodayStats } from '@switchboard/live-protocol';
 import type { FinishedCallFacts } from './call-record.js';
 
 /** Settings of {@link TodayStatsBook}. */
@@ -8,6 +8,8 @@ export interface TodayStatsOptions {
   shortAbandonSec: number;
   /** Answer within this many seconds counts toward the queue's service level. */
   serviceLevelSecOf: (queueId: number) => number;
+  /** Length of one interval of the day (ms), 15 minutes unless configured. */
+  intervalMs: number;
 }
 
 /** How a queue call ended, for today's figures. */
@@ -21,6 +23,8 @@ interface Tally {
   answeredWithinThreshold: number;
   waitSumSec: number;
   talkSumSec: number;
+  /** Longest wait of a call of this tally, answered or not (seconds). */
+  longestWaitSec: number;
 }
 
 const emptyTally = (): Tally => ({
@@ -31,7 +35,14 @@ const emptyTally = (): Tally => ({
   answeredWithinThreshold: 0,
   waitSumSec: 0,
   talkSumSec: 0,
+  longestWaitSec: 0,
 });
+
+/** The tallies of one queue: the whole day, and each interval of it by its index from the day's start. */
+interface QueueTallies {
+  day: Tally;
+  intervals: Map<number, Tally>;
+}
 
 /** The outcome of a queue call (see the README's metric definitions). */
 export function outcomeOf(call: FinishedCallFacts, shortAbandonSec: number): QueueCallOutcome {
@@ -48,7 +59,7 @@ const round1 = (value: number): number => Math.round(value * 10) / 10;
  * often it is reported (CDR search and 30012 overlap), and replaced wholesale at the day boundary.
  */
 export class TodayStatsBook {
-  private readonly tallies = new Map<number, Tally>();
+  private readonly tallies = new Map<number, QueueTallies>();
   private readonly counted = new Set<string>();
 
   constructor(
@@ -75,32 +86,32 @@ export class TodayStatsBook {
     if (this.counted.has(call.callId)) return false;
     if (call.startedAt !== null && call.startedAt < this.dayStart) return false;
     this.counted.add(call.callId);
-    const tally = this.tallies.get(queueId) ?? emptyTally();
-    this.tallies.set(queueId, tally);
-    tally.offered++;
-    switch (outcomeOf(call, this.options.shortAbandonSec)) {
-      case 'answered':
-        tally.answered++;
-        tally.waitSumSec += call.waitSec;
-        tally.talkSumSec += call.talkSec;
-        if (call.waitSec <= this.options.serviceLevelSecOf(queueId)) tally.answeredWithinThreshold++;
-        break;
-      case 'abandoned':
-        tally.abandoned++;
-        break;
-      case 'short_abandoned':
-        tally.shortAbandoned++;
-        break;
-      default:
-        break;
+    const tallies = this.talliesOf(queueId);
+    const outcome = outcomeOf(call, this.options.shortAbandonSec);
+    const withinThreshold = call.waitSec <= this.options.serviceLevelSecOf(queueId);
+    addCall(tallies.day, call, outcome, withinThreshold);
+    // A call known only from its 30012 event has no start yet: it joins its interval when its CDR is read.
+    if (call.startedAt !== null) {
+      const index = Math.floor((call.startedAt - this.dayStart) / this.options.intervalMs);
+      const interval = tallies.intervals.get(index) ?? emptyTally();
+      tallies.intervals.set(index, interval);
+      addCall(interval, call, outcome, withinThreshold);
     }
     return true;
   }
 
+  private talliesOf(queueId: number): QueueTallies {
+    let tallies = this.tallies.get(queueId);
+    if (!tallies) {
+      tallies = { day: emptyTally(), intervals: new Map() };
+      this.tallies.set(queueId, tallies);
+    }
+    return tallies;
+  }
+
   /** The figures of one queue. */
   stats(queueId: number): QueueTodayStats {
-    const t = this.tallies.get(queueId) ?? emptyTally();
-    const slBase = t.answered + t.abandoned;
+    const t = this.tallies.get(queueId)?.day ?? emptyTally();
     return {
       dayStart: this.dayStart,
       timeZone: this.options.timeZone,
@@ -109,9 +120,66 @@ export class TodayStatsBook {
       abandoned: t.abandoned,
       shortAbandoned: t.shortAbandoned,
       answeredWithinThreshold: t.answeredWithinThreshold,
-      serviceLevel: slBase === 0 ? null : round1((t.answeredWithinThreshold / slBase) * 100),
-      avgWaitSec: t.answered === 0 ? null : round1(t.waitSumSec / t.answered),
+      ...ratesOf(t),
       avgTalkSec: t.answered === 0 ? null : round1(t.talkSumSec / t.answered),
     };
   }
+
+  /**
+   * One queue's day in intervals, from the day's start up to the interval holding `until` (epoch ms), an
+   * interval without calls included with zeros, so a chart's time axis has no holes.
+   */
+  intervals(queueId: number, until: number): QueueIntervalFigures[] {
+    const counted = this.tallies.get(queueId)?.intervals ?? new Map<number, Tally>();
+    const last = Math.max(-1, Math.floor((until - this.dayStart) / this.options.intervalMs));
+    const out: QueueIntervalFigures[] = [];
+    for (let index = 0; index <= last; index += 1) {
+      const t = counted.get(index) ?? emptyTally();
+      out.push({
+        start: this.dayStart + index * this.options.intervalMs,
+        offered: t.offered,
+        answered: t.answered,
+        abandoned: t.abandoned,
+        shortAbandoned: t.shortAbandoned,
+        ...ratesOf(t),
+        longestWaitSec: t.offered === 0 ? null : t.longestWaitSec,
+      });
+    }
+    return out;
+  }
+}
+
+function addCall(
+  tally: Tally,
+  call: FinishedCallFacts,
+  outcome: QueueCallOutcome,
+  withinThreshold: boolean,
+): void {
+  tally.offered++;
+  tally.longestWaitSec = Math.max(tally.longestWaitSec, call.waitSec);
+  switch (outcome) {
+    case 'answered':
+      tally.answered++;
+      tally.waitSumSec += call.waitSec;
+      tally.talkSumSec += call.talkSec;
+      if (withinThreshold) tally.answeredWithinThreshold++;
+      break;
+    case 'abandoned':
+      tally.abandoned++;
+      break;
+    case 'short_abandoned':
+      tally.shortAbandoned++;
+      break;
+    default:
+      break;
+  }
+}
+
+/** Service level (0-100; short abandons left out) and average wait of the answered calls. */
+function ratesOf(t: Tally): { serviceLevel: number | null; avgWaitSec: number | null } {
+  const slBase = t.answered + t.abandoned;
+  return {
+    serviceLevel: slBase === 0 ? null : round1((t.answeredWithinThreshold / slBase) * 100),
+    avgWaitSec: t.answered === 0 ? null : round1(t.waitSumSec / t.answered),
+  };
 }

@@ -27,6 +27,8 @@ const CONFIRM_EVERY_MS = 5_000;
 /** Reading back for a reported call starts this long before its start, for clock and rounding slack. */
 const CONFIRM_SLACK_MS = 60_000;
 const PAGE_SIZE = 1_000;
+/** The day is counted in 15-minute intervals, the length call centres plan staff by. */
+const INTERVAL_MS = 15 * 60_000;
 /** Safety stop for a runaway PBX answer: 500 pages of 1,000 calls is far beyond any single day. */
 const MAX_PAGES = 500;
 
@@ -83,6 +85,7 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
         timeZone: config.stats.timeZone,
         shortAbandonSec: config.stats.shortAbandonSec,
         serviceLevelSecOf: (queueId) => thresholdConfigOf(config, queueId).serviceLevelSec,
+        intervalMs: INTERVAL_MS,
       },
       Date.now(),
     );
