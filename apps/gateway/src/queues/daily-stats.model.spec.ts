@@ -132,6 +132,24 @@ describe('TodayStatsBook', () => {
     expect(book.intervals(2, 20 * minute)).toHaveLength(2);
     expect(book.intervals(1, -1)).toEqual([]);
   });
+
+  it('counts each agent’s answered calls, talk and longest call, per queue', () => {
+    const book = new TodayStatsBook(0, OPTIONS);
+    book.record(1, call({ callId: 'a', toNumber: '2001', talkSec: 100 }));
+    book.record(1, call({ callId: 'b', toNumber: '2001', talkSec: 45 }));
+    book.record(1, call({ callId: 'c', toNumber: '2002', talkSec: 30 }));
+    book.record(2, call({ callId: 'd', toNumber: '2001', talkSec: 300 }));
+    // Unanswered: the callee is the queue, not an agent who talked.
+    book.record(1, call({ callId: 'e', toNumber: '6400', disposition: 'NO ANSWER', talkSec: 0 }));
+    expect(book.agents(1)).toEqual([
+      { number: '2001', answered: 2, talkSumSec: 145, avgTalkSec: 72.5, longestTalkSec: 100 },
+      { number: '2002', answered: 1, talkSumSec: 30, avgTalkSec: 30, longestTalkSec: 30 },
+    ]);
+    expect(book.agents(2)).toEqual([
+      { number: '2001', answered: 1, talkSumSec: 300, avgTalkSec: 300, longestTalkSec: 300 },
+    ]);
+    expect(book.agents(3)).toEqual([]);
+  });
 });
 
 describe('finished-call facts', () => {
@@ -315,6 +333,7 @@ describe('DailyQueueStats', () => {
     fresh.setQueues([SALES]);
     fresh.merge([cdr], fresh.dayStart);
     expect(live.intervals(1, now)).toEqual(fresh.intervals(1, now));
+    expect(live.agents(1)).toEqual(fresh.agents(1));
     // 10:00 to 10:20 in New York: intervals from midnight, the call in the one from 10:00.
     const intervals = live.intervals(1, now);
     expect(intervals).toHaveLength(42);

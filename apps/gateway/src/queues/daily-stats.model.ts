@@ -1,4 +1,4 @@
-import type { QueueIntervalFigures, QueueTodayStats } from '@switchboard/live-protocol';
+import type { AgentDayFigures, QueueIntervalFigures, QueueTodayStats } from '@switchboard/live-protocol';
 import type { FinishedCallFacts } from './call-record.js';
 import { CdrAttribution, type AttributionQueue } from './cdr-attribution.js';
 import { nextDayStart, zonedDayStart } from './day-boundary.js';
@@ -86,6 +86,11 @@ export class DailyQueueStats {
   /** Today's figures of one queue. */
   stats(queueId: number): QueueTodayStats {
     return this.book.stats(queueId);
+  }
+
+  /** Today's answered calls of each agent of one queue. */
+  agents(queueId: number): AgentDayFigures[] {
+    return this.book.agents(queueId);
   }
 
   /** One queue's day in intervals up to the one holding `now`. */

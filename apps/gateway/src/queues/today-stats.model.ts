@@ -1,4 +1,9 @@
-import type { QueueIntervalFigures, QueueTodayStats } from '@switchboard/live-protocol';
+import {
+  sumAgentDayFigures,
+  type AgentDayFigures,
+  type QueueIntervalFigures,
+  type QueueTodayStats,
+} from '@switchboard/live-protocol';
 import type { FinishedCallFacts } from './call-record.js';
 
 /** Settings of {@link TodayStatsBook}. */
@@ -42,6 +47,14 @@ const emptyTally = (): Tally => ({
 interface QueueTallies {
   day: Tally;
   intervals: Map<number, Tally>;
+  /** Answered calls by the extension that answered them. */
+  agents: Map<string, AgentTally>;
+}
+
+interface AgentTally {
+  answered: number;
+  talkSumSec: number;
+  longestTalkSec: number;
 }
 
 /** The outcome of a queue call (see the README's metric definitions). */
@@ -90,6 +103,14 @@ export class TodayStatsBook {
     const outcome = outcomeOf(call, this.options.shortAbandonSec);
     const withinThreshold = call.waitSec <= this.options.serviceLevelSecOf(queueId);
     addCall(tallies.day, call, outcome, withinThreshold);
+    // An answered queue call's callee is the agent who answered it (see FinishedCallFacts.toNumber).
+    if (outcome === 'answered' && call.toNumber) {
+      const agent = tallies.agents.get(call.toNumber) ?? { answered: 0, talkSumSec: 0, longestTalkSec: 0 };
+      tallies.agents.set(call.toNumber, agent);
+      agent.answered++;
+      agent.talkSumSec += call.talkSec;
+      agent.longestTalkSec = Math.max(agent.longestTalkSec, call.talkSec);
+    }
     // A call known only from its 30012 event has no start yet: it joins its interval when its CDR is read.
     if (call.startedAt !== null) {
       const index = Math.floor((call.startedAt - this.dayStart) / this.options.intervalMs);
@@ -103,7 +124,7 @@ export class TodayStatsBook {
   private talliesOf(queueId: number): QueueTallies {
     let tallies = this.tallies.get(queueId);
     if (!tallies) {
-      tallies = { day: emptyTally(), intervals: new Map() };
+      tallies = { day: emptyTally(), intervals: new Map(), agents: new Map() };
       this.tallies.set(queueId, tallies);
     }
     return tallies;
@@ -123,6 +144,22 @@ export class TodayStatsBook {
       ...ratesOf(t),
       avgTalkSec: t.answered === 0 ? null : round1(t.talkSumSec / t.answered),
     };
+  }
+
+  /** The answered calls of each agent who answered a call of the queue today, by extension. */
+  agents(queueId: number): AgentDayFigures[] {
+    const agents = this.tallies.get(queueId)?.agents ?? new Map<string, AgentTally>();
+    return [...agents].map(([number, t]) =>
+      sumAgentDayFigures(number, [
+        {
+          number,
+          answered: t.answered,
+          talkSumSec: t.talkSumSec,
+          avgTalkSec: null,
+          longestTalkSec: t.longestTalkSec,
+        },
+      ]),
+    );
   }
 
   /**
