@@ -2,6 +2,7 @@ import { AxiosError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_AGENT, PBX_ERRCODE, PbxClient, PbxError, type TokenProvider } from './index.js';
 import { FakePbx, ok } from '../test/support/fake-pbx.js';
+import { IVR_MENU } from '../test/support/samples.js';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -82,21 +83,27 @@ describe('PbxClient never retries an action that changes state', () => {
       'conference.kickMember',
       (pbx) => pbx.conference.kickMember({ member_channel_id: 'all', number: '6900' }),
     ],
-    [
-      'ivr.create',
-      (pbx) =>
-        pbx.ivr.create({
-          number: '6500',
-          name: 'Main',
-          prompt: 'welcome',
-          prompt_repeat: 2,
-          resp_timeout: 5,
-          digit_timeout: 3,
-          dial_ext_option: 'allow',
-          dial_ext_list: [{ value: '12', type: 'extension' }],
-        }),
-    ],
+    ['ivr.create', (pbx) => pbx.ivr.create(IVR_MENU)],
     ['agent.login', (pbx) => pbx.agent.login({ ext_id: 12 })],
+    ['call.refuseInbound', (pbx) => pbx.call.refuseInbound({ channel_id: 'PJSIP/t-1' })],
+    [
+      'uacstaCall.hangup (the call may already be over)',
+      (pbx) =>
+        pbx.uacstaCall.hangup({ extension: '2000', call_id: '32786', ip_address: '192.168.28.2:5060' }),
+    ],
+    ['queue.agentLogin', (pbx) => pbx.queue.agentLogin({ ext_ids: '21', queue_id: 1, operation: 'login' })],
+    [
+      'blockNumbers.create',
+      (pbx) => pbx.blockNumbers.create({ name: 'x', limit_type: 'inbound', number_list: '1' }),
+    ],
+    ['allowNumbers.update', (pbx) => pbx.allowNumbers.update({ id: 2, name: 'x' })],
+    ['allowNumbers.delete (a second delete would fail)', (pbx) => pbx.allowNumbers.delete({ id: 2 })],
+    ['phone.batchDelete', (pbx) => pbx.phone.batchDelete({ batch_id_list: [75] })],
+    [
+      'callNote.update',
+      (pbx) =>
+        pbx.callNote.update({ id: 'n1', group_id: 'g1', remark: 'called back', update_entry: 'queue_agent' }),
+    ],
   ];
 
   it.each(actions)('%s: one request on HTTP 503, one on a connection failure', async (_name, act) => {

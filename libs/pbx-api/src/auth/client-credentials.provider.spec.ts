@@ -7,7 +7,13 @@ import {
   type TokenApi,
 } from '../index.js';
 import { ok } from '../../test/support/fake-pbx.js';
-import { CLIENT_ID, CLIENT_SECRET, RecordingLogger, TokenPbx } from '../../test/support/token-pbx.js';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  expectTokenRefused,
+  RecordingLogger,
+  TokenPbx,
+} from '../../test/support/token-pbx.js';
 
 const T0 = new Date('2026-03-02T09:00:00Z').getTime();
 const LIFETIME_MS = 1_800_000;
@@ -244,14 +250,7 @@ describe('ClientCredentialsTokenProvider on a PbxClient', () => {
       const refused = { body: { errcode: PBX_ERRCODE.TOKEN_INVALID, errmsg: 'INVALID ACCESS TOKEN' } };
       pbx.script('queue/list', refused, refused);
 
-      const error = await client.queue.list().catch((e: unknown) => e);
-
-      expect(error).toBeInstanceOf(PbxAuthError);
-      expect(error).toMatchObject({
-        code: 'auth',
-        operation: 'queue/list',
-        errcode: PBX_ERRCODE.TOKEN_INVALID,
-      });
+      expectTokenRefused(await client.queue.list().catch((e: unknown) => e), 'queue/list');
       expect(pbx.requestsTo('queue/list')).toHaveLength(2);
       // The next call renews again instead of reusing the refused token.
       await client.queue.list();
@@ -443,31 +442,13 @@ describe('ClientCredentialsTokenProvider on a PbxClient', () => {
       deleteToken: () => Promise.resolve(),
     };
 
-    it('rejects an empty client id or secret and a bad margin, naming the field and not the value', () => {
-      expect(() => new ClientCredentialsTokenProvider({ clientId: '', clientSecret: 's3cr3t', api })).toThrow(
-        /clientId must be a non-empty string/,
-      );
-      expect(() => new ClientCredentialsTokenProvider({ clientId: 'id', clientSecret: ' ', api })).toThrow(
-        /clientSecret must be a non-empty string/,
-      );
-      expect(
-        () =>
-          new ClientCredentialsTokenProvider({
-            clientId: 'id',
-            clientSecret: 's3cr3t',
-            api,
-            refreshMarginMs: -1,
-          }),
-      ).toThrow(/refreshMarginMs/);
-      expect(
-        () =>
-          new ClientCredentialsTokenProvider({
-            clientId: 'id',
-            clientSecret: 's3cr3t',
-            api,
-            loginRetryDelayMs: Number.NaN,
-          }),
-      ).toThrow(/loginRetryDelayMs/);
+    it.each([
+      [{ clientId: '', clientSecret: 's3cr3t' }, /clientId must be a non-empty string/],
+      [{ clientId: 'id', clientSecret: ' ' }, /clientSecret must be a non-empty string/],
+      [{ clientId: 'id', clientSecret: 's3cr3t', refreshMarginMs: -1 }, /refreshMarginMs/],
+      [{ clientId: 'id', clientSecret: 's3cr3t', loginRetryDelayMs: Number.NaN }, /loginRetryDelayMs/],
+    ])('rejects an empty client id or secret and a bad margin: %o, naming the field', (options, message) => {
+      expect(() => new ClientCredentialsTokenProvider({ ...options, api })).toThrow(message);
     });
 
     it('with proactive off, renews only when asked, using the injected clock', async () => {

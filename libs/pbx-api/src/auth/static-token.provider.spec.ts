@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PBX_ERRCODE, PbxAuthError, StaticTokenProvider } from '../index.js';
 import { clientOn, FakePbx, ok } from '../../test/support/fake-pbx.js';
+import { expectTokenRefused } from '../../test/support/token-pbx.js';
 
 const refused = { body: { errcode: PBX_ERRCODE.TOKEN_INVALID, errmsg: 'INVALID ACCESS TOKEN' } };
 
@@ -22,12 +23,7 @@ describe('StaticTokenProvider', () => {
 
     const error = await client.queue.list().catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(PbxAuthError);
-    expect(error).toMatchObject({
-      code: 'auth',
-      operation: 'queue/list',
-      errcode: PBX_ERRCODE.TOKEN_INVALID,
-    });
+    expectTokenRefused(error, 'queue/list');
     expect((error as Error).message).toMatch(/refused the fixed access token/);
     expect(fake.requests.map((r) => r.path)).toEqual(['/openapi/v1.0/queue/list']);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { CallMember } from '../resources/call.types.js';
+import { INBOUND_MEMBER } from '../../test/support/samples.js';
 import { encodePbxEventFrame } from './event-encoding.js';
 import { PBX_EVENT_MSG_RULES } from './event-msg.rules.js';
 import { parsePbxFrame, type PbxFrame } from './event-parser.js';
@@ -15,16 +16,6 @@ const SN = '3631A2124XXX';
 const ext = (number: string, status = 'ALERT') => ({
   extension: { number, channel_id: `PJSIP/${number}-00000012`, member_status: status, call_path: '' },
 });
-const inbound = {
-  inbound: {
-    from: '5503301',
-    to: '2002',
-    trunk_name: 'peer-to-41',
-    channel_id: 'PJSIP/trunk-peer-to-41-endpoint-000000b5',
-    member_status: 'ALERT',
-    call_path: ' ',
-  },
-};
 const callInfo = { call_id: '1651057476.362', members: [ext('2005'), ext('2002', 'RING')] };
 const systemEvent = {
   event_name: 'sip_trunk_disconnect',
@@ -105,8 +96,8 @@ const CASES: Record<KnownPbxEventType, Case> = {
     required: 'call_id',
   },
   30016: {
-    msg: { call_id: '1648861726.280', members: [inbound] },
-    expected: { call_id: '1648861726.280', members: [inbound] },
+    msg: { call_id: '1648861726.280', members: [INBOUND_MEMBER] },
+    expected: { call_id: '1648861726.280', members: [INBOUND_MEMBER] },
     required: 'members',
   },
   30017: {
@@ -279,7 +270,7 @@ describe('parsePbxFrame: details', () => {
       reason: expect.stringContaining('members[1].extension.channel_id'),
     });
     const two = parsePbxFrame(
-      JSON.stringify({ type: 30011, msg: { call_id: '1.1', members: [{ ...ext('1'), ...inbound }] } }),
+      JSON.stringify({ type: 30011, msg: { call_id: '1.1', members: [{ ...ext('1'), ...INBOUND_MEMBER }] } }),
     );
     expect(two).toMatchObject({
       kind: 'malformed',

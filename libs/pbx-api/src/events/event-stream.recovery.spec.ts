@@ -31,6 +31,16 @@ function streamOn(baseUrl: string, overrides: Partial<PbxEventStreamOptions> = {
 const opened = (stream: PbxEventStream, times = 1) =>
   stream.state.status === 'open' && stream.state.reconnects >= times - 1 ? true : undefined;
 
+/** A stream whose first connection the PBX dropped once open, now waiting `backoffMs` to reconnect. */
+async function droppedAfterOpening(backoffMs: number) {
+  const fake = await fakePbx();
+  const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: backoffMs, maxMs: backoffMs } });
+  await waitFor(() => opened(stream), 'first open', WAIT_MS);
+  fake.connections[0]?.drop();
+  await waitFor(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting', WAIT_MS);
+  return { fake, stream };
+}
+
 describe('PbxEventStream: reconnecting', () => {
   it('reconnects after the PBX drops the socket and re-subscribes with the same topics', async () => {
     const fake = await fakePbx();
@@ -53,11 +63,7 @@ describe('PbxEventStream: reconnecting', () => {
   });
 
   it('re-subscribes with topics changed while disconnected', async () => {
-    const fake = await fakePbx();
-    const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 200, maxMs: 200 } });
-    await waitFor(() => opened(stream), 'first open', WAIT_MS);
-    fake.connections[0]?.drop();
-    await waitFor(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting', WAIT_MS);
+    const { fake, stream } = await droppedAfterOpening(200);
     stream.setTopics([30012]);
     expect(await fake.subscription(2)).toEqual([30012]);
   });
@@ -171,11 +177,7 @@ describe('PbxEventStream: reconnecting', () => {
   });
 
   it('reconnectNow skips the rest of a long backoff', async () => {
-    const fake = await fakePbx();
-    const { stream } = streamOn(fake.baseUrl, { reconnectBackoff: { initialMs: 20_000, maxMs: 20_000 } });
-    await waitFor(() => opened(stream), 'first open', WAIT_MS);
-    fake.connections[0]?.drop();
-    await waitFor(() => (stream.state.status === 'reconnecting' ? true : undefined), 'reconnecting', WAIT_MS);
+    const { fake, stream } = await droppedAfterOpening(20_000);
     const asked = Date.now();
     stream.reconnectNow();
     await waitFor(() => opened(stream, 2), 'open again without waiting out the backoff', WAIT_MS);

@@ -7,6 +7,7 @@ import {
   WAIT_MS,
   type FakePbxSocket,
 } from '../../test/support/fake-pbx-socket.js';
+import { INBOUND_MEMBER } from '../../test/support/samples.js';
 import type { PbxLogger } from '../internal/transport.js';
 import { encodePbxEventFrame } from './event-encoding.js';
 import { PbxEventStream, type PbxMalformedFrame, type PbxEventStreamStatus } from './event-stream.js';
@@ -102,18 +103,7 @@ describe('PbxEventStream: events', () => {
       30016,
       {
         call_id: '1648861726.280',
-        members: [
-          {
-            inbound: {
-              from: '5503301',
-              to: '2002',
-              trunk_name: 'peer-to-41',
-              channel_id: 'PJSIP/trunk-peer-to-41-endpoint-000000b5',
-              member_status: 'ALERT',
-              call_path: ' ',
-            },
-          },
-        ],
+        members: [INBOUND_MEMBER],
       },
       '3631A2124XXX',
     );

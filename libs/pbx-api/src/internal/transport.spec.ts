@@ -6,6 +6,7 @@ import { PbxTimeoutError, PbxTransportError } from '../errors.js';
 import { PBX_OPERATIONS, type PbxOperationName } from '../rules/operations.js';
 import { retryAfterMs, Transport, type TransportOptions } from './transport.js';
 import { FakePbx, ok } from '../../test/support/fake-pbx.js';
+import { IVR_MENU } from '../../test/support/samples.js';
 import { errorTexts, RecordingLogger } from '../../test/support/token-pbx.js';
 
 const TOKEN = 'ACCESS-TOKEN-4c1d7e9a';
@@ -191,21 +192,11 @@ describe('Transport', () => {
       expect(fake.requests).toHaveLength(1);
     });
 
-    const ivr = {
-      number: '6500',
-      name: 'Main',
-      prompt: 'welcome',
-      prompt_repeat: 2,
-      resp_timeout: 5,
-      digit_timeout: 3,
-      dial_ext_option: 'allow',
-      dial_ext_list: [{ value: '12', type: 'extension' }],
-    };
     const neverRetried: [PbxOperationName, Record<string, unknown>][] = [
       ['call/accept_inbound', { channel_id: 'PJSIP/t-1' }],
       ['call/refuse_inbound', { channel_id: 'PJSIP/t-1' }],
       ['conference/kick_member', { member_channel_id: 'all', number: '6900' }],
-      ['ivr/create', ivr],
+      ['ivr/create', IVR_MENU],
       ['agent/login', { ext_id: 12, operation: 'login' }],
       ['get_token', { username: 'id', password: 'secret' }],
       ['del_token', {}],

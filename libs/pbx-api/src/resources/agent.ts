@@ -1,4 +1,4 @@
-import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import type { RequestOptions } from '../internal/requester.js';
 import type {
   AgentLoginParams,
   AgentLoginResponse,
@@ -9,11 +9,10 @@ import type {
   AgentUnpauseParams,
   AgentUnpauseResponse,
 } from './agent.types.js';
+import { PbxResource } from './resource.js';
 
 /** Dynamic queue agents logging in and out, pausing and resuming. Never retried: each call changes the agent's state. */
-export class AgentResource {
-  constructor(private readonly api: PbxRequester) {}
-
+export class AgentResource extends PbxResource {
   /** GET agent/login with `operation=login`: logs the agent in to its queues (or `queue_ids`). */
   login(params: AgentLoginParams, options?: RequestOptions): Promise<AgentLoginResponse> {
     return this.api.call('agent/login', { ...params, operation: 'login' }, options);

@@ -1,21 +1,13 @@
-import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import type { RequestOptions } from '../internal/requester.js';
 import { callNoteUpdateCanonical } from '../quirks.js';
-import type {
-  CallNoteGetParams,
-  CallNoteGetResponse,
-  CallNoteUpdateParams,
-  CallNoteUpdateResponse,
-} from './call-note.types.js';
+import type { CallNoteUpdateParams, CallNoteUpdateResponse } from './call-note.types.js';
+import { resourceWith } from './resource.js';
 
 /** Call notes agents write during and after calls. */
-export class CallNoteResource {
-  constructor(private readonly api: PbxRequester) {}
-
+export class CallNoteResource extends resourceWith({
   /** GET callnotes/get: the current note of a call and its history. */
-  get(params: CallNoteGetParams, options?: RequestOptions): Promise<CallNoteGetResponse> {
-    return this.api.call('callnotes/get', params, options);
-  }
-
+  get: 'callnotes/get',
+}) {
   /**
    * POST callnotes/update: records a new version of the note (its history grows) with new disposition codes
    * and/or remark. Sent as POST JSON with `in_call` whatever the caller spelled (docs/pbx/records.md#updating-a-call-note).

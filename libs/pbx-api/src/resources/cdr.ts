@@ -1,6 +1,5 @@
-import { PbxTransportError } from '../errors.js';
 import { paginate } from '../internal/paginate.js';
-import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import type { RequestOptions } from '../internal/requester.js';
 import { normaliseCdr } from '../quirks.js';
 import { parseAiTranscriptionFile } from './ai-transcription.parser.js';
 import type {
@@ -10,40 +9,21 @@ import type {
   CdrAiDownloadUrlResponse,
   CdrDetails,
   CdrIterateParams,
-  CdrListParams,
-  CdrListResponse,
   CdrRecord,
-  CdrSearchParams,
   CdrSearchResponse,
 } from './cdr.types.js';
+import { reading, resourceWith } from './resource.js';
 
 /** Page size `iterate()` uses when none is given: large enough for few requests, small enough for quick answers. */
 export const CDR_ITERATE_PAGE_SIZE = 1_000;
 
 /** Call detail records and their AI transcriptions. */
-export class CdrResource {
-  constructor(private readonly api: PbxRequester) {}
-
+export class CdrResource extends resourceWith({
   /** GET cdr/search: one page of matching records, each with `record_id` added. */
-  async search(params: CdrSearchParams = {}, options?: RequestOptions): Promise<CdrSearchResponse> {
-    const answer = await this.api.call<Omit<CdrSearchResponse, 'data'> & { data?: CdrDetails[] }>(
-      'cdr/search',
-      params,
-      options,
-    );
-    return { ...answer, data: (answer.data ?? []).map((record) => normaliseCdr(record)) };
-  }
-
+  search: reading('cdr/search', normalisedPage),
   /** GET cdr/list: one page of all records, sorted as asked, each with `record_id` added. */
-  async list(params: CdrListParams = {}, options?: RequestOptions): Promise<CdrListResponse> {
-    const answer = await this.api.call<Omit<CdrListResponse, 'data'> & { data?: CdrDetails[] }>(
-      'cdr/list',
-      params,
-      options,
-    );
-    return { ...answer, data: (answer.data ?? []).map((record) => normaliseCdr(record)) };
-  }
-
+  list: reading('cdr/list', normalisedPage),
+}) {
   /** Every matching record across all pages, fetched page by page as you consume them. */
   iterate(params: CdrIterateParams = {}, options?: RequestOptions): AsyncGenerator<CdrRecord, void> {
     const { page_size: pageSize = CDR_ITERATE_PAGE_SIZE, ...filters } = params;
@@ -54,20 +34,11 @@ export class CdrResource {
   }
 
   /** GET cdr/aidownload (API v2.0): the name and download path of the AI transcription file. */
-  async aiDownloadUrl(
+  aiDownloadUrl(
     params: CdrAiDownloadUrlParams = {},
     options?: RequestOptions,
   ): Promise<CdrAiDownloadUrlResponse> {
-    const answer = await this.api.call<CdrAiDownloadUrlResponse>('cdr/aidownload', params, options);
-    const path: unknown = answer.download_resource_url;
-    // The file is fetched with our token, so only a path on the PBX this client talks to is followed.
-    if (typeof answer.file !== 'string' || typeof path !== 'string' || !/^\/?api\/download\//.test(path)) {
-      throw new PbxTransportError(
-        'cdr/aidownload answered without a file name and an /api/download/ path',
-        'cdr/aidownload',
-      );
-    }
-    return answer;
+    return this.fileLink('cdr/aidownload', params, options);
   }
 
   /** Gets the download path, downloads the file and returns its call legs. */
@@ -78,4 +49,11 @@ export class CdrResource {
     const { download_resource_url: path } = await this.aiDownloadUrl(params, options);
     return parseAiTranscriptionFile(await this.api.download(path, options));
   }
+}
+
+/** A cdr/search or cdr/list page, `record_id` added to each record (a page without any may lack `data`). */
+function normalisedPage(
+  answer: Omit<CdrSearchResponse, 'data'> & { data?: CdrDetails[] },
+): CdrSearchResponse {
+  return { ...answer, data: (answer.data ?? []).map((record) => normaliseCdr(record)) };
 }

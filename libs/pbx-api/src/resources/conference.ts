@@ -1,85 +1,50 @@
 import { PbxValidationError, type FieldViolation } from '../errors.js';
-import type { PbxRequester, RequestOptions } from '../internal/requester.js';
-import type {
-  ConferenceInviteMemberParams,
-  ConferenceInviteMemberResponse,
-  ConferenceKickMemberParams,
-  ConferenceKickMemberResponse,
-  ConferenceListParams,
-  ConferenceListResponse,
-  ConferenceMuteMemberParams,
-  ConferenceMuteMemberResponse,
-  ConferenceQueryOngoingParams,
-  ConferenceQueryOngoingResponse,
-} from './conference.types.js';
+import type { RequestOptions } from '../internal/requester.js';
+import type { PbxSuccess } from '../types.js';
+import { resourceWith } from './resource.js';
+
+/** Members to kick or mute by channel ID, or `'all'` of them. */
+type ChannelIds = readonly string[] | 'all';
 
 /** Audio conferences: the scheduled ones, and control of those in progress. */
-export class ConferenceResource {
-  constructor(private readonly api: PbxRequester) {}
-
+export class ConferenceResource extends resourceWith({
   /** GET conference/query_ongoing_conference: the conference's call and its members' channels. */
-  queryOngoing(
-    params: ConferenceQueryOngoingParams,
-    options?: RequestOptions,
-  ): Promise<ConferenceQueryOngoingResponse> {
-    return this.api.call('conference/query_ongoing_conference', params, options);
-  }
-
+  queryOngoing: 'conference/query_ongoing_conference',
   /** POST conference/kick_member: removes members, given as the PBX spells them (`id`, `id1,id2` or `all`). */
-  kickMember(
-    params: ConferenceKickMemberParams,
-    options?: RequestOptions,
-  ): Promise<ConferenceKickMemberResponse> {
-    return this.api.call('conference/kick_member', params, options);
-  }
-
+  kickMember: 'conference/kick_member',
+  /** POST conference/mute_member: mutes members, given as the PBX spells them (`id`, `id1,id2` or `all`). */
+  muteMember: 'conference/mute_member',
+  /** POST conference/invite_member: calls these numbers into the conference with `dialpermission`'s permission. */
+  inviteMember: 'conference/invite_member',
+  /** GET conference/list: one page of the scheduled conferences with their moderators. */
+  list: 'conference/list',
+}) {
   /**
    * Removes the members with these channel IDs, or everyone with `'all'`. An empty list, an empty ID, an ID
    * containing a comma, or `'all'` inside the list is refused before sending: each would kick other members
    * than the caller meant.
    */
-  async kickMembers(
-    number: string,
-    channelIds: readonly string[] | 'all',
-    options?: RequestOptions,
-  ): Promise<ConferenceKickMemberResponse> {
-    if (channelIds === 'all') return this.kickMember({ member_channel_id: 'all', number }, options);
-    const violations = channelIdViolations(channelIds, 'kick');
-    if (violations.length > 0) throw new PbxValidationError('conference/kick_member', violations);
-    return this.kickMember({ member_channel_id: channelIds.join(','), number }, options);
-  }
-
-  /** POST conference/mute_member: mutes members, given as the PBX spells them (`id`, `id1,id2` or `all`). */
-  muteMember(
-    params: ConferenceMuteMemberParams,
-    options?: RequestOptions,
-  ): Promise<ConferenceMuteMemberResponse> {
-    return this.api.call('conference/mute_member', params, options);
+  kickMembers(number: string, channelIds: ChannelIds, options?: RequestOptions): Promise<PbxSuccess> {
+    return this.toMembers('kick', number, channelIds, options);
   }
 
   /** Mutes the members with these channel IDs, or everyone with `'all'`; a list is checked as `kickMembers` checks it. */
-  async muteMembers(
+  muteMembers(number: string, channelIds: ChannelIds, options?: RequestOptions): Promise<PbxSuccess> {
+    return this.toMembers('mute', number, channelIds, options);
+  }
+
+  /** Sends `'all'` as it is, or the checked list joined with commas, to kick_member or mute_member. */
+  private async toMembers(
+    verb: 'kick' | 'mute',
     number: string,
-    channelIds: readonly string[] | 'all',
-    options?: RequestOptions,
-  ): Promise<ConferenceMuteMemberResponse> {
-    if (channelIds === 'all') return this.muteMember({ member_channel_id: 'all', number }, options);
-    const violations = channelIdViolations(channelIds, 'mute');
-    if (violations.length > 0) throw new PbxValidationError('conference/mute_member', violations);
-    return this.muteMember({ member_channel_id: channelIds.join(','), number }, options);
-  }
-
-  /** POST conference/invite_member: calls these numbers into the conference with `dialpermission`'s permission. */
-  inviteMember(
-    params: ConferenceInviteMemberParams,
-    options?: RequestOptions,
-  ): Promise<ConferenceInviteMemberResponse> {
-    return this.api.call('conference/invite_member', params, options);
-  }
-
-  /** GET conference/list: one page of the scheduled conferences with their moderators. */
-  list(params: ConferenceListParams, options?: RequestOptions): Promise<ConferenceListResponse> {
-    return this.api.call('conference/list', params, options);
+    channelIds: ChannelIds,
+    options: RequestOptions | undefined,
+  ): Promise<PbxSuccess> {
+    const operation = verb === 'kick' ? 'conference/kick_member' : 'conference/mute_member';
+    if (channelIds === 'all') return this.api.call(operation, { member_channel_id: 'all', number }, options);
+    const violations = channelIdViolations(channelIds, verb);
+    if (violations.length > 0) throw new PbxValidationError(operation, violations);
+    return this.api.call(operation, { member_channel_id: channelIds.join(','), number }, options);
   }
 }
 

@@ -2,18 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { clientOn, FakePbx, ok } from '../../test/support/fake-pbx.js';
 
 describe('PIN lists, IVRs and message queues: the read-and-edit operations', () => {
-  it('pin_list/query sends the ids under both spellings (the example’s id and the table’s ids)', async () => {
-    const list = { id: 13, name: 'local_calls', pin_list: '2283,3301', enb_record_cdr: 0 };
-    const fake = new FakePbx().reply({ body: ok({ data: [list] }) });
-    const result = await clientOn(fake).pinList.query({ ids: '13,14' });
-    expect(fake.last).toMatchObject({
-      method: 'GET',
-      path: '/openapi/v1.0/pin_list/query',
-      query: { ids: '13,14', id: '13,14' },
-    });
-    expect(result.data).toEqual([list]);
-  });
-
   it('pin_list/list takes paging only; search also sorts', async () => {
     const fake = new FakePbx().otherwise({ body: ok({ total_number: 0, data: [] }) });
     const client = clientOn(fake);

@@ -1,34 +1,27 @@
 import { paginate } from '../internal/paginate.js';
-import type { PbxRequester, RequestOptions } from '../internal/requester.js';
+import type { RequestOptions } from '../internal/requester.js';
 import { parsePhonebookIds } from '../quirks.js';
 import type {
   InboundRouteIterateParams,
-  InboundRouteListParams,
   InboundRouteListResponse,
-  InboundRouteQueryParams,
   InboundRouteQueryResponse,
-  InboundRouteSearchParams,
   InboundRouteSummary,
   InboundRouteWire,
 } from './inbound-route.types.js';
+import { reading, resourceWith, withRows } from './resource.js';
 
 /** Page size `iterate()` uses when none is given (the PBX publishes no maximum for this list). */
 export const INBOUND_ROUTE_ITERATE_PAGE_SIZE = 100;
 
 /** Inbound routes: which DIDs and callers go where. */
-export class InboundRouteResource {
-  constructor(private readonly api: PbxRequester) {}
-
+export class InboundRouteResource extends resourceWith({
   /** GET inbound_route/list: one page of routes (id, position, name, default destination). */
-  list(params: InboundRouteListParams = {}, options?: RequestOptions): Promise<InboundRouteListResponse> {
-    return this.rows('inbound_route/list', params, options);
-  }
-
+  list: reading('inbound_route/list', withRows<InboundRouteListResponse>),
   /** GET inbound_route/search: one page of the routes matching `search_value`, in the list's shape. */
-  search(params: InboundRouteSearchParams = {}, options?: RequestOptions): Promise<InboundRouteListResponse> {
-    return this.rows('inbound_route/search', params, options);
-  }
-
+  search: reading('inbound_route/search', withRows<InboundRouteListResponse>),
+  /** GET inbound_route/query: several routes by ID, `cid_to_phonebook` read into an array of IDs. */
+  query: reading('inbound_route/query', phonebookIdsRead),
+}) {
   /**
    * Every route of inbound_route/list across all pages, sorted as asked, fetched page by page as you consume
    * them. Ask `sort_by: 'pos'` for the order of the PBX's route table.
@@ -43,28 +36,15 @@ export class InboundRouteResource {
       return { items: answer.data, total: answer.total_number };
     }, pageSize);
   }
+}
 
-  /** GET inbound_route/query: several routes by ID, `cid_to_phonebook` read into an array of IDs. */
-  async query(params: InboundRouteQueryParams, options?: RequestOptions): Promise<InboundRouteQueryResponse> {
-    const answer = await this.api.call<
-      Omit<InboundRouteQueryResponse, 'data'> & { data?: InboundRouteWire[] }
-    >('inbound_route/query', params, options);
-    const data = (answer.data ?? []).map((route) => ({
-      ...route,
-      cid_to_phonebook: parsePhonebookIds(route.cid_to_phonebook),
-    }));
-    return { ...answer, data };
-  }
-
-  /** list and search answer alike; a page without routes may leave `data` out. */
-  private async rows(
-    operation: 'inbound_route/list' | 'inbound_route/search',
-    params: InboundRouteListParams | InboundRouteSearchParams,
-    options: RequestOptions | undefined,
-  ): Promise<InboundRouteListResponse> {
-    const answer = await this.api.call<
-      Omit<InboundRouteListResponse, 'data'> & { data?: InboundRouteSummary[] }
-    >(operation, params, options);
-    return { ...answer, data: answer.data ?? [] };
-  }
+/** An inbound_route/query answer with each route's `cid_to_phonebook` as an array of IDs. */
+function phonebookIdsRead(
+  answer: Omit<InboundRouteQueryResponse, 'data'> & { data?: InboundRouteWire[] },
+): InboundRouteQueryResponse {
+  const data = (answer.data ?? []).map((route) => ({
+    ...route,
+    cid_to_phonebook: parsePhonebookIds(route.cid_to_phonebook),
+  }));
+  return { ...answer, data };
 }

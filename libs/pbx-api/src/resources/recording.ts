@@ -1,19 +1,17 @@
-import { PbxApiError, PbxTransportError } from '../errors.js';
+import { PbxApiError } from '../errors.js';
 import { paginate } from '../internal/paginate.js';
 import { redactSecrets } from '../internal/redact.js';
 import type { PbxRequester, RequestOptions } from '../internal/requester.js';
 import type {
   Recording,
   RecordingIterateParams,
-  RecordingListParams,
   RecordingDownloadResponse,
-  RecordingListResponse,
   RecordingOpenOptions,
   RecordingRef,
-  RecordingSearchParams,
   RecordingSearchResponse,
   RecordingStream,
 } from './recording.types.js';
+import { reading, resourceWith, withRows } from './resource.js';
 
 /** Page size `iterate()` uses when none is given (the PBX publishes no maximum for this list). */
 export const RECORDING_ITERATE_PAGE_SIZE = 100;
@@ -30,31 +28,29 @@ interface CachedLink {
 }
 
 /** Call recordings. */
-export class RecordingResource {
+export class RecordingResource extends resourceWith({
+  /** GET recording/list: one page of recordings. */
+  list: 'recording/list',
+  /** GET recording/search: one page of the recordings matching time (Unix seconds), parties or IDs. */
+  search: reading('recording/search', withRows<RecordingSearchResponse>),
+}) {
   /** Download links by recording (`id:7`, `file:x.wav`), in the order they were fetched. */
   private readonly links = new Map<string, CachedLink>();
 
   /** `now`: the clock link ages are measured with (tests replace it). */
   constructor(
-    private readonly api: PbxRequester,
+    api: PbxRequester,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    super(api);
+  }
 
   /**
    * GET recording/download (step 1, docs/pbx/records.md#recording-download): the file name and a link valid 30
    * minutes. The link works only with the access token: keep it on the server, never hand it to a browser.
    */
-  async downloadLink(ref: RecordingRef, options?: RequestOptions): Promise<RecordingDownloadResponse> {
-    const answer = await this.api.call<RecordingDownloadResponse>('recording/download', ref, options);
-    const path: unknown = answer.download_resource_url;
-    // The file is fetched with our token, so only a path on the PBX this client talks to is followed.
-    if (typeof answer.file !== 'string' || typeof path !== 'string' || !/^\/?api\/download\//.test(path)) {
-      throw new PbxTransportError(
-        'recording/download answered without a file name and an /api/download/ path',
-        'recording/download',
-      );
-    }
-    return answer;
+  downloadLink(ref: RecordingRef, options?: RequestOptions): Promise<RecordingDownloadResponse> {
+    return this.fileLink('recording/download', ref, options);
   }
 
   /**
@@ -99,24 +95,6 @@ export class RecordingResource {
       this.links.delete(oldest);
     }
     return link;
-  }
-
-  /** GET recording/list: one page of recordings. */
-  list(params: RecordingListParams = {}, options?: RequestOptions): Promise<RecordingListResponse> {
-    return this.api.call('recording/list', params, options);
-  }
-
-  /** GET recording/search: one page of the recordings matching time (Unix seconds), parties or IDs. */
-  async search(
-    params: RecordingSearchParams = {},
-    options?: RequestOptions,
-  ): Promise<RecordingSearchResponse> {
-    const answer = await this.api.call<Omit<RecordingSearchResponse, 'data'> & { data?: Recording[] }>(
-      'recording/search',
-      params,
-      options,
-    );
-    return { ...answer, data: answer.data ?? [] };
   }
 
   /** Every recording across all pages, in the requested order, fetched page by page as you consume them. */

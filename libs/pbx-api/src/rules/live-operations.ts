@@ -9,6 +9,12 @@ const EXTENSION_LIST = {
   ...sorted(['id', 'number', 'caller_id_name', 'email_addr', 'mobile_number', 'presence_status']),
 };
 
+/** A pause or log-back-in limit in seconds: 0 for none, else at least 10. */
+const SECONDS_OR_NONE = int({ min: 10, alsoAllow: [0] });
+
+/** The agents of one queue, as queue/agent_pause and queue/agent_login name them. */
+const QUEUE_AGENTS = { ext_ids: reqStr({ format: 'comma_id_list' }), queue_id: reqInt({ min: 1 }) };
+
 /** Extensions, queues and agents, live calls and conferences. */
 export const LIVE_OPERATIONS = {
   // docs/pbx/configuration.md#extensions
@@ -44,9 +50,9 @@ export const LIVE_OPERATIONS = {
       operation: reqStr({ enum: ['login', 'logout'] }),
       queue_ids: str({ format: 'comma_id_list' }),
       is_paused: flag(),
-      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      max_threshold_for_pause_time: SECONDS_OR_NONE,
       // 0: stays logged out; 10 or more: the PBX logs the agent back in after that many seconds.
-      max_threshold_for_logout_time: int({ min: 10, alsoAllow: [0] }),
+      max_threshold_for_logout_time: SECONDS_OR_NONE,
       // A pause reason's feature code, for a paused log-in (the PBX's plan must include it).
       reason: str(),
     }),
@@ -61,7 +67,7 @@ export const LIVE_OPERATIONS = {
       ext_id: reqInt({ min: 1 }),
       operation: reqStr({ enum: PAUSE_OPERATIONS }),
       queue_ids: str({ format: 'comma_id_list' }),
-      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      max_threshold_for_pause_time: SECONDS_OR_NONE,
       reason: str(),
     }),
     { idempotent: false },
@@ -70,10 +76,9 @@ export const LIVE_OPERATIONS = {
     'queue/agent_pause',
     'GET',
     obj({
-      ext_ids: reqStr({ format: 'comma_id_list' }),
-      queue_id: reqInt({ min: 1 }),
+      ...QUEUE_AGENTS,
       operation: reqStr({ enum: PAUSE_OPERATIONS }),
-      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
+      max_threshold_for_pause_time: SECONDS_OR_NONE,
       reason: str(),
     }),
     { idempotent: false },
@@ -83,12 +88,11 @@ export const LIVE_OPERATIONS = {
     'queue/agent_login',
     'GET',
     obj({
-      ext_ids: reqStr({ format: 'comma_id_list' }),
-      queue_id: reqInt({ min: 1 }),
+      ...QUEUE_AGENTS,
       operation: reqStr({ enum: AGENT_LOGIN_OPERATIONS }),
       is_paused: flag(),
-      max_threshold_for_pause_time: int({ min: 10, alsoAllow: [0] }),
-      max_threshold_for_logout_time: int({ min: 10, alsoAllow: [0] }),
+      max_threshold_for_pause_time: SECONDS_OR_NONE,
+      max_threshold_for_logout_time: SECONDS_OR_NONE,
       reason: str(),
     }),
     { idempotent: false },

@@ -135,8 +135,25 @@ export interface PbxOperationParams {
   'recording/download': Recording.RecordingRef;
 }
 
+/**
+ * What list, search, get, query, update and delete of one configuration resource answer: pages of `Row`, and
+ * `Item` alone or queried (docs/pbx/configuration.md#reading-and-editing-configuration).
+ */
+type EditAnswers<R extends string, Row, Item = Row> = Record<
+  `${R}/list` | `${R}/search`,
+  Editable.PbxRowsResponse<Row>
+> &
+  Record<`${R}/get`, Editable.PbxObjectResponse<Item>> &
+  Record<`${R}/query`, Editable.PbxQueryResponse<Item>> &
+  Record<`${R}/update` | `${R}/delete`, PbxSuccess>;
+
 /** The answer of every operation, by name, as the client returns it (before the gateway removes secrets). */
-export interface PbxOperationAnswers {
+export interface PbxOperationAnswers
+  extends
+    EditAnswers<'allow_numbers', NumberRules.NumberRule>,
+    EditAnswers<'block_numbers', NumberRules.NumberRule>,
+    EditAnswers<'pin_list', PinList.PinList>,
+    EditAnswers<'ivr', Ivr.IvrSummary, Ivr.IvrDetail> {
   'ivr/create': Common.PbxCreatedResponse;
   'phone/batchcreate': PbxSuccess;
   'phone/batchupdate': PbxSuccess;
@@ -144,8 +161,6 @@ export interface PbxOperationAnswers {
   'message_queue/create': Common.PbxCreatedResponse;
   'allow_numbers/create': Common.PbxCreatedResponse;
   'block_numbers/create': Common.PbxCreatedResponse;
-  'block_numbers/list': Editable.PbxRowsResponse<NumberRules.NumberRule>;
-  'block_numbers/delete': PbxSuccess;
   'pin_list/create': Common.PbxCreatedResponse;
   'cdr/search': Cdr.CdrSearchResponse;
   'cdr/aidownload': Cdr.AiTranscriptionLeg[];
@@ -158,7 +173,6 @@ export interface PbxOperationAnswers {
   'message_channel/get': MessageChannel.MessageChannelGetResponse;
   'company_contact/query': CompanyContact.CompanyContactQueryResponse;
   'message_session/get': MessageSession.MessageSessionGetResponse;
-  'allow_numbers/query': Editable.PbxQueryResponse<NumberRules.NumberRule>;
   'recording/list': Recording.RecordingListResponse;
   'recording/search': Recording.RecordingSearchResponse;
   'system/information': System.SystemInformationResponse;
@@ -190,27 +204,6 @@ export interface PbxOperationAnswers {
   'extension/query': Extension.ExtensionQueryResponse;
   'extension_status_monitor/list': Extension.ExtensionStatusMonitorListResponse;
   'system/capacity': System.SystemCapacityResponse;
-  'allow_numbers/list': Editable.PbxRowsResponse<NumberRules.NumberRule>;
-  'allow_numbers/search': Editable.PbxRowsResponse<NumberRules.NumberRule>;
-  'allow_numbers/get': Editable.PbxObjectResponse<NumberRules.NumberRule>;
-  'allow_numbers/update': PbxSuccess;
-  'allow_numbers/delete': PbxSuccess;
-  'block_numbers/search': Editable.PbxRowsResponse<NumberRules.NumberRule>;
-  'block_numbers/get': Editable.PbxObjectResponse<NumberRules.NumberRule>;
-  'block_numbers/query': Editable.PbxQueryResponse<NumberRules.NumberRule>;
-  'block_numbers/update': PbxSuccess;
-  'pin_list/list': Editable.PbxRowsResponse<PinList.PinList>;
-  'pin_list/search': Editable.PbxRowsResponse<PinList.PinList>;
-  'pin_list/get': Editable.PbxObjectResponse<PinList.PinList>;
-  'pin_list/query': Editable.PbxQueryResponse<PinList.PinList>;
-  'pin_list/update': PbxSuccess;
-  'pin_list/delete': PbxSuccess;
-  'ivr/list': Editable.PbxRowsResponse<Ivr.IvrSummary>;
-  'ivr/search': Editable.PbxRowsResponse<Ivr.IvrSummary>;
-  'ivr/get': Editable.PbxObjectResponse<Ivr.IvrDetail>;
-  'ivr/query': Editable.PbxQueryResponse<Ivr.IvrDetail>;
-  'ivr/update': PbxSuccess;
-  'ivr/delete': PbxSuccess;
   'message_queue/list': MessageQueue.MessageQueueListResponse;
   'message_queue/search': MessageQueue.MessageQueueListResponse;
   'message_queue/get': Editable.PbxObjectResponse<MessageQueue.MessageQueue>;

@@ -21,6 +21,32 @@ function ivrKeyFields(): { texts: string[]; flags: string[] } {
 }
 const IVR_KEY = ivrKeyFields();
 
+/** ivr/create with every field set, keys included (ivr/update takes the same fields, none required). */
+const IVR_EVERY_FIELD = {
+  number: '6200',
+  name: 'Menu',
+  prompt: 'welcome',
+  prompt_repeat: 3,
+  resp_timeout: 5,
+  digit_timeout: 5,
+  alert_info: 'ring2',
+  client_unique_ringtone: 'bells',
+  dial_ext_option: 'allow',
+  dial_ext_list: [{ value: '1', type: 'extension' }],
+  restrict_dial_ext_list: [{ value: '2', type: 'ext_group' }],
+  enb_dial_call_number: 1,
+  dial_call_number_list: [{ value: '3', type: 'queue' }],
+  enb_dial_outb_routes: 1,
+  dial_outb_route_list: [{ text: 'Local', value: '4' }],
+  enb_dial_check_vm: 0,
+  prompt_manger_enb: 1,
+  prompt_manger_password: '1234',
+  ...Object.fromEntries(
+    IVR_KEY.texts.map((field) => [field, field.endsWith('_dest') ? 'extension' : '2001']),
+  ),
+  ...Object.fromEntries(IVR_KEY.flags.map((field) => [field, 1])),
+};
+
 /** A request for every operation that uses every field it has, and is valid. */
 const VALID: Record<PbxOperationName, Body> = {
   get_token: { username: 'client-id', password: 'client-secret' },
@@ -28,30 +54,8 @@ const VALID: Record<PbxOperationName, Body> = {
   del_token: {},
   // The read-and-edit operations of configuration resources (test/support/edit-operation-cases.ts).
   ...EDIT_VALID,
-  'ivr/create': {
-    number: '6200',
-    name: 'Menu',
-    prompt: 'welcome',
-    prompt_repeat: 3,
-    resp_timeout: 5,
-    digit_timeout: 5,
-    alert_info: 'ring2',
-    client_unique_ringtone: 'bells',
-    dial_ext_option: 'allow',
-    dial_ext_list: [{ value: '1', type: 'extension' }],
-    restrict_dial_ext_list: [{ value: '2', type: 'ext_group' }],
-    enb_dial_call_number: 1,
-    dial_call_number_list: [{ value: '3', type: 'queue' }],
-    enb_dial_outb_routes: 1,
-    dial_outb_route_list: [{ text: 'Local', value: '4' }],
-    enb_dial_check_vm: 0,
-    prompt_manger_enb: 1,
-    prompt_manger_password: '1234',
-    ...Object.fromEntries(
-      IVR_KEY.texts.map((field) => [field, field.endsWith('_dest') ? 'extension' : '2001']),
-    ),
-    ...Object.fromEntries(IVR_KEY.flags.map((field) => [field, 1])),
-  },
+  'ivr/create': IVR_EVERY_FIELD,
+  'ivr/update': { id: 1, ...IVR_EVERY_FIELD },
   'phone/batchcreate': {
     vendor: 'Yealink',
     model: 'T54W',

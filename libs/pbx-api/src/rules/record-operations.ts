@@ -33,15 +33,26 @@ const MESSAGE_SESSION_LIST = obj(
   { conditions: [{ field: 'user_type', in: [1], require: ['user_no'] }] },
 );
 
+/** cdr/search and cdr/list paging; left blank: the first page and 10,000 (docs/pbx/records.md#cdr-search). */
+const CDR_PAGING = {
+  page: int({ min: 1, blankIsDefault: true }),
+  page_size: int({ min: 1, max: 10_000, blankIsDefault: true }),
+};
+
+/** Parameters of message_channel/list, all required; message_channel/search adds `search_value`. */
+const CHANNEL_LIST = {
+  page: reqInt({ min: 1 }),
+  page_size: reqInt({ min: 1 }),
+  time_range: reqStr({ enum: MESSAGE_TIME_RANGES }),
+};
+
 /** Reads of records and directories: CDRs, inbound routes, call notes, messaging, contacts, recordings, system. */
 export const RECORD_OPERATIONS = {
   'cdr/search': op(
     'cdr/search',
     'GET',
     obj({
-      // Left blank, they mean the first page and 10,000 (docs/pbx/records.md#cdr-search).
-      page: int({ min: 1, blankIsDefault: true }),
-      page_size: int({ min: 1, max: 10_000, blankIsDefault: true }),
+      ...CDR_PAGING,
       start_time: str(),
       end_time: str(),
       call_from: str(),
@@ -70,13 +81,12 @@ export const RECORD_OPERATIONS = {
     }),
     { version: 'v2.0' },
   ),
-  // docs/pbx/records.md#cdr-list: every record, paged and sorted; blank page and page_size as in cdr/search.
+  // docs/pbx/records.md#cdr-list: every record, paged and sorted.
   'cdr/list': op(
     'cdr/list',
     'GET',
     obj({
-      page: int({ min: 1, blankIsDefault: true }),
-      page_size: int({ min: 1, max: 10_000, blankIsDefault: true }),
+      ...CDR_PAGING,
       ...sorted(CDR_LIST_SORT_FIELDS),
     }),
     { responseArrays: ['data'] },
@@ -107,29 +117,12 @@ export const RECORD_OPERATIONS = {
       responseArrays: ['history'],
     },
   ),
-  'message_channel/list': op(
-    'message_channel/list',
-    'GET',
-    obj({
-      page: reqInt({ min: 1 }),
-      page_size: reqInt({ min: 1 }),
-      time_range: reqStr({ enum: MESSAGE_TIME_RANGES }),
-    }),
-    { responseArrays: ['list'] },
-  ),
+  'message_channel/list': op('message_channel/list', 'GET', obj(CHANNEL_LIST), { responseArrays: ['list'] }),
   'message_channel/get': op('message_channel/get', 'GET', obj({ id: reqInt({ min: 1 }) })),
   // docs/pbx/configuration.md#message-channels
-  'message_channel/search': op(
-    'message_channel/search',
-    'GET',
-    obj({
-      page: reqInt({ min: 1 }),
-      page_size: reqInt({ min: 1 }),
-      time_range: reqStr({ enum: MESSAGE_TIME_RANGES }),
-      ...searching,
-    }),
-    { responseArrays: ['list'] },
-  ),
+  'message_channel/search': op('message_channel/search', 'GET', obj({ ...CHANNEL_LIST, ...searching }), {
+    responseArrays: ['list'],
+  }),
   'message_channel/getlivechat': op('message_channel/getlivechat', 'GET', obj(byId)),
   'company_contact/query': op(
     'company_contact/query',

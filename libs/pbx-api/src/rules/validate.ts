@@ -62,12 +62,18 @@ function join(path: string, key: string): string {
 export function validate(rule: ObjectRule, input: unknown, options: ValidateOptions = {}): FieldViolation[] {
   const out = new Violations();
   try {
-    checkObject(rule, input, '', options, out, 0);
+    checkObject(rule, input, '', { options, out }, 0);
   } catch {
     // Only input that is not plain data gets here (a getter or a Proxy that throws): unreadable is invalid.
     out.push({ field: '(body)', rule: 'type', message: 'could not be read as plain data' });
   }
   return out.list;
+}
+
+/** One run of {@link validate}: how to read the input, and the violations found so far. */
+interface Run {
+  options: ValidateOptions;
+  out: Violations;
 }
 
 /** Collects violations and says when enough were found to stop looking. */
@@ -83,14 +89,8 @@ class Violations {
   }
 }
 
-function checkValue(
-  rule: FieldRule,
-  value: unknown,
-  path: string,
-  options: ValidateOptions,
-  out: Violations,
-  depth: number,
-): void {
+function checkValue(rule: FieldRule, value: unknown, path: string, run: Run, depth: number): void {
+  const { options, out } = run;
   if (out.full) return;
   // Rules of the catalogue are a few levels deep; this only guards against a rule that refers to itself.
   if (depth >= VALIDATE_LIMITS.maxDepth) {
@@ -125,9 +125,9 @@ function checkValue(
       }
       return;
     case 'array':
-      return checkArray(rule, value, path, options, out, depth + 1);
+      return checkArray(rule, value, path, run, depth + 1);
     case 'object':
-      return checkObject(rule, value, path, options, out, depth + 1);
+      return checkObject(rule, value, path, run, depth + 1);
   }
 }
 
@@ -211,14 +211,8 @@ function checkInteger(
   }
 }
 
-function checkArray(
-  rule: ArrayRule,
-  value: unknown,
-  path: string,
-  options: ValidateOptions,
-  out: Violations,
-  depth: number,
-): void {
+function checkArray(rule: ArrayRule, value: unknown, path: string, run: Run, depth: number): void {
+  const { out } = run;
   if (!Array.isArray(value)) {
     out.push({ field: path, rule: 'type', message: `must be an array, got ${describe(value)}` });
     return;
@@ -236,7 +230,7 @@ function checkArray(
     return;
   }
   for (let index = 0; index < value.length && !out.full; index++)
-    checkValue(rule.items, value[index], `${path}[${index}]`, options, out, depth);
+    checkValue(rule.items, value[index], `${path}[${index}]`, run, depth);
 }
 
 function matches(condition: Condition, actual: unknown, options: ValidateOptions): boolean {
@@ -286,14 +280,8 @@ export function canonicalParams(rule: ObjectRule, params: Record<string, unknown
   return Object.fromEntries(Object.entries(record).filter(([key]) => !Object.hasOwn(aliases, key)));
 }
 
-function checkObject(
-  rule: ObjectRule,
-  value: unknown,
-  path: string,
-  options: ValidateOptions,
-  out: Violations,
-  depth: number,
-): void {
+function checkObject(rule: ObjectRule, value: unknown, path: string, run: Run, depth: number): void {
+  const { options, out } = run;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     out.push({ field: path || '(body)', rule: 'type', message: `must be an object, got ${describe(value)}` });
     return;
@@ -306,7 +294,7 @@ function checkObject(
       if (fieldRule.required) out.push({ field: join(path, key), rule: 'required', message: 'is required' });
       continue;
     }
-    checkValue(fieldRule, fieldValue, join(path, spelling(key)), options, out, depth);
+    checkValue(fieldRule, fieldValue, join(path, spelling(key)), run, depth);
   }
   if (options.rejectUnknown) {
     for (const key of Object.keys(given)) {

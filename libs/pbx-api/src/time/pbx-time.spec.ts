@@ -128,38 +128,57 @@ describe('PbxTimeFormat: round trips and DST', () => {
     },
   );
 
-  it('Europe/Berlin spring forward: 02:00-03:00 does not exist, later times are CEST', () => {
-    const format = berlin();
-    expect(format.format(utc('2025-03-30T00:59:59Z'))).toBe('2025/03/30 01:59:59');
-    expect(format.format(utc('2025-03-30T01:00:00Z'))).toBe('2025/03/30 03:00:00');
-    expect(format.parse('2025/03/30 01:59:59')).toEqual(utc('2025-03-30T00:59:59Z'));
-    expect(format.parse('2025/03/30 03:00:00')).toEqual(utc('2025-03-30T01:00:00Z'));
-    // The skipped 02:30 moves forward by the gap: 03:30 CEST.
-    expect(format.parse('2025/03/30 02:30:00')).toEqual(utc('2025-03-30T01:30:00Z'));
-  });
-
-  it('Europe/Berlin fall back: 02:00-03:00 happens twice and reads as the earlier one', () => {
-    const format = berlin();
-    expect(format.format(utc('2025-10-26T00:30:00Z'))).toBe('2025/10/26 02:30:00');
-    expect(format.format(utc('2025-10-26T01:30:00Z'))).toBe('2025/10/26 02:30:00');
-    expect(format.parse('2025/10/26 02:30:00')).toEqual(utc('2025-10-26T00:30:00Z'));
-    expect(format.parse('2025/10/26 03:00:00')).toEqual(utc('2025-10-26T02:00:00Z'));
-  });
-
-  it('America/New_York spring forward and fall back, 12-hour', () => {
-    const format = new PbxTimeFormat({
-      dateFormat: 'MM/DD/YYYY',
-      timeFormat: 'hh:mm:ss A',
-      timeZone: 'America/New_York',
-    });
-    expect(format.format(utc('2025-03-09T06:59:59Z'))).toBe('03/09/2025 01:59:59 AM');
-    expect(format.format(utc('2025-03-09T07:00:00Z'))).toBe('03/09/2025 03:00:00 AM');
-    expect(format.parse('03/09/2025 02:15:00 AM')).toEqual(utc('2025-03-09T07:15:00Z'));
-    expect(format.parse('03/09/2025 03:00:00 AM')).toEqual(utc('2025-03-09T07:00:00Z'));
-    expect(format.format(utc('2025-11-02T05:30:00Z'))).toBe('11/02/2025 01:30:00 AM');
-    expect(format.format(utc('2025-11-02T06:30:00Z'))).toBe('11/02/2025 01:30:00 AM');
-    expect(format.parse('11/02/2025 01:30:00 AM')).toEqual(utc('2025-11-02T05:30:00Z'));
-    expect(format.parse('11/02/2025 02:00:00 AM')).toEqual(utc('2025-11-02T07:00:00Z'));
+  // Each zone's clock changes: wall times written for instants (UTC), and instants read from wall times.
+  it.each<{ name: string; format: PbxTimeFormat; writes: [string, string][]; reads: [string, string][] }>([
+    {
+      name: 'Europe/Berlin spring forward: 02:00-03:00 does not exist, later times are CEST',
+      format: berlin(),
+      writes: [
+        ['2025-03-30T00:59:59Z', '2025/03/30 01:59:59'],
+        ['2025-03-30T01:00:00Z', '2025/03/30 03:00:00'],
+      ],
+      reads: [
+        ['2025/03/30 01:59:59', '2025-03-30T00:59:59Z'],
+        ['2025/03/30 03:00:00', '2025-03-30T01:00:00Z'],
+        // The skipped 02:30 moves forward by the gap: 03:30 CEST.
+        ['2025/03/30 02:30:00', '2025-03-30T01:30:00Z'],
+      ],
+    },
+    {
+      name: 'Europe/Berlin fall back: 02:00-03:00 happens twice and reads as the earlier one',
+      format: berlin(),
+      writes: [
+        ['2025-10-26T00:30:00Z', '2025/10/26 02:30:00'],
+        ['2025-10-26T01:30:00Z', '2025/10/26 02:30:00'],
+      ],
+      reads: [
+        ['2025/10/26 02:30:00', '2025-10-26T00:30:00Z'],
+        ['2025/10/26 03:00:00', '2025-10-26T02:00:00Z'],
+      ],
+    },
+    {
+      name: 'America/New_York spring forward and fall back, 12-hour',
+      format: new PbxTimeFormat({
+        dateFormat: 'MM/DD/YYYY',
+        timeFormat: 'hh:mm:ss A',
+        timeZone: 'America/New_York',
+      }),
+      writes: [
+        ['2025-03-09T06:59:59Z', '03/09/2025 01:59:59 AM'],
+        ['2025-03-09T07:00:00Z', '03/09/2025 03:00:00 AM'],
+        ['2025-11-02T05:30:00Z', '11/02/2025 01:30:00 AM'],
+        ['2025-11-02T06:30:00Z', '11/02/2025 01:30:00 AM'],
+      ],
+      reads: [
+        ['03/09/2025 02:15:00 AM', '2025-03-09T07:15:00Z'],
+        ['03/09/2025 03:00:00 AM', '2025-03-09T07:00:00Z'],
+        ['11/02/2025 01:30:00 AM', '2025-11-02T05:30:00Z'],
+        ['11/02/2025 02:00:00 AM', '2025-11-02T07:00:00Z'],
+      ],
+    },
+  ])('$name', ({ format, writes, reads }) => {
+    for (const [instant, text] of writes) expect(format.format(utc(instant))).toBe(text);
+    for (const [text, instant] of reads) expect(format.parse(text)).toEqual(utc(instant));
   });
 });
 

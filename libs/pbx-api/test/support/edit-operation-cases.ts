@@ -29,7 +29,7 @@ const MESSAGE_SESSION_LIST = {
 };
 const CONTACT_LIST = { page: 1, page_size: 10_000, sort_by: 'contact_name', order_by: 'desc' };
 
-/** Requests that use every field of each operation and are valid. */
+/** Valid requests that use every field of each operation (ivr/update's is ivr/create's with an id). */
 export const EDIT_VALID = {
   'allow_numbers/list': NUMBER_RULE_LIST,
   'allow_numbers/search': { ...NUMBER_RULE_LIST, search_value: 'VIP' },
@@ -53,21 +53,6 @@ export const EDIT_VALID = {
   'ivr/search': { page: 1, page_size: 20, sort_by: 'name', order_by: 'asc', search_value: '6200' },
   'ivr/get': { id: 1 },
   'ivr/query': { ids: '1,2' },
-  'ivr/update': {
-    id: 1,
-    name: 'VoiceMenu Navigator',
-    prompt: 'default,IVR.wav',
-    prompt_repeat: 2,
-    dial_ext_option: 'allow',
-    dial_ext_list: [{ value: '1', type: 'extension' }],
-    restrict_dial_ext_list: [{ value: '2', type: 'ext_group' }],
-    enb_dial_outb_routes: 1,
-    dial_outb_route_list: [{ text: 'Local', value: '4' }],
-    prompt_manger_enb: 1,
-    prompt_manger_password: '1234',
-    press1_dest: 'queue',
-    press1_dest_value: '2',
-  },
   'ivr/delete': { id: 1 },
   'message_queue/list': { page: 1, page_size: 20 },
   'message_queue/search': { page: 1, page_size: 20, search_value: 'PreSales' },

@@ -94,3 +94,30 @@ export function clientOn(fake: FakePbx, options: Partial<PbxClientOptions> = {})
 export function ok<T extends object>(fields: T): T & { errcode: 0; errmsg: 'SUCCESS' } {
   return { errcode: 0, errmsg: 'SUCCESS', ...fields };
 }
+
+/**
+ * Where a request went, as test names say it: `wire('GET v1.0 queue/list')` is
+ * `{ method: 'GET', path: '/openapi/v1.0/queue/list' }`, with `carried` (query, body) added.
+ */
+export function wire(line: string, carried: Partial<SeenRequest> = {}): Partial<SeenRequest> {
+  const [method, version, operation] = line.split(' ');
+  return { method, path: `/openapi/${version}/${operation}`, ...carried };
+}
+
+/** `params` as they arrive in a query string: every value as text. */
+export function queryOf(params: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+}
+
+/**
+ * Answers a paged list from `rows`, honouring the request's page and page_size: rows under `key`, with
+ * `total_number` unless `withTotal` is false.
+ */
+export function pagesOf(rows: readonly object[], key: 'data' | 'list' = 'data', withTotal = true) {
+  return (request: SeenRequest): FakeAnswer => {
+    const page = Number(request.query['page']);
+    const size = Number(request.query['page_size']);
+    const slice = rows.slice((page - 1) * size, page * size);
+    return { body: ok(withTotal ? { total_number: rows.length, [key]: slice } : { [key]: slice }) };
+  };
+}

@@ -1,10 +1,23 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { PBX_ERRCODE, PbxClient, type PbxClientOptions, type PbxLogger } from '../../src/index.js';
+import { expect } from 'vitest';
+import {
+  PBX_ERRCODE,
+  PbxAuthError,
+  PbxClient,
+  type PbxClientOptions,
+  type PbxLogger,
+} from '../../src/index.js';
 import { FakePbx, ok, type SeenRequest } from './fake-pbx.js';
 
 /** The client id and secret {@link TokenPbx} accepts. Long and distinctive so a leak is easy to spot. */
 export const CLIENT_ID = 'client-id-7f3a9c';
 export const CLIENT_SECRET = 'CLIENT-SECRET-5b8e2d41c9f0';
+
+/** `error` is what `operation` fails with once the PBX refuses its access token for good. */
+export function expectTokenRefused(error: unknown, operation: string): void {
+  expect(error).toBeInstanceOf(PbxAuthError);
+  expect(error).toMatchObject({ code: 'auth', operation, errcode: PBX_ERRCODE.TOKEN_INVALID });
+}
 
 type Answer = { status?: number; body: unknown };
 type Scripted = Answer | ((request: SeenRequest) => Answer);
