@@ -1,11 +1,13 @@
 import type { AuditEntryView, QueueView, StreamId } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { QueuesService } from '../src/queues/queues.service.js';
-import { displayTokenFor, passwordOf, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import type { RunningGateway } from '../src/create-app.js';
+import { displayTokenFor, passwordOf, tokenFor } from './support/auth-fixtures.js';
 import { connectClient, login, rest, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { queues1And2Polled, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
+
+/** The one origin, besides the gateway's own, that may open sockets and frame the dashboard. */
+const INTRANET = 'https://intranet.example';
 
 describe('access: sign-in, socket handshake, display links, admin REST', () => {
   let sim: RunningSimulator;
@@ -19,25 +21,16 @@ describe('access: sign-in, socket handshake, display links, admin REST', () => {
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 7 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        QUEUES: '1,2',
-        POLL_QUEUES_MS: '500',
-        ALLOWED_ORIGINS: 'https://intranet.example',
-        FRAME_ANCESTORS: 'https://intranet.example',
-        ...(await testUsersEnv()),
-      }),
-    );
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', trafficRate: 0, seed: 7 },
+      { QUEUES: '1,2', POLL_QUEUES_MS: '500', ALLOWED_ORIGINS: INTRANET, FRAME_ANCESTORS: INTRANET },
+    ));
     url = gateway.url;
-    const queues = gateway.app.get(QueuesService);
-    await waitFor(() => queues.view(1) && queues.view(2), 'the first polls of queues 1 and 2', 10_000);
+    await queues1And2Polled(gateway);
   });
   afterAll(async () => {
     for (const client of clients) client.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('lists the queues in the session scope for screens to subscribe to', async () => {
@@ -78,9 +71,7 @@ describe('access: sign-in, socket handshake, display links, admin REST', () => {
 
   it('sends CSP frame-ancestors instead of X-Frame-Options', async () => {
     const { headers } = await rest(url, 'GET', '/healthz');
-    expect(headers.get('content-security-policy')).toContain(
-      "frame-ancestors 'self' https://intranet.example",
-    );
+    expect(headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${INTRANET}`);
     expect(headers.get('x-frame-options')).toBeNull();
   });
 
@@ -91,7 +82,7 @@ describe('access: sign-in, socket handshake, display links, admin REST', () => {
     await expect(connect(token, { origin: 'https://evil.example' })).rejects.toMatchObject({
       data: { code: 'forbidden' },
     });
-    const allowed = await connect(token, { origin: 'https://intranet.example' });
+    const allowed = await connect(token, { origin: INTRANET });
     expect(allowed.session.user).toBe('sup');
     const sameOrigin = await connect(token, { origin: url });
     expect(sameOrigin.session.role).toBe('supervisor');

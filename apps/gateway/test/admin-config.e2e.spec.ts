@@ -5,15 +5,15 @@ import {
   type RestResult,
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { secretPaths } from '../src/admin/secret-fields.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { rest, waitFor } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 type Answer = RestResult<Record<string, unknown>>;
 
@@ -41,22 +41,15 @@ describe('PBX configuration through the gateway', () => {
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 11 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        QUEUES: '1',
-        ...(await testUsersEnv()),
-      }),
-    );
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', trafficRate: 0, seed: 11 },
+      { QUEUES: '1' },
+    ));
     admin = tokenFor(gateway, 'admin');
     const routes = gateway.app.get(InboundRoutesService);
     await waitFor(() => routes.loaded, 'the first read of the inbound routes', 10_000);
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await sim?.stop();
-  });
+  afterAll(() => stopStack(gateway, sim));
 
   it('accepts the sample spellings of ivr/create and company_contact/query', async () => {
     const extensions = await pbx('extension/list', { page_size: 1 });

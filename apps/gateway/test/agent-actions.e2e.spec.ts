@@ -1,12 +1,12 @@
 import type { HeldCallView, PauseReasonsView, QueueView, Result } from '@switchboard/live-protocol';
 import type { PbxClient, QueueAgent } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { ROOMY_BUDGETS, eventStreamOpen, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /**
  * The console's agent actions end to end against the simulator: pause with one of the PBX's reasons and a
@@ -41,20 +41,12 @@ describe('agent actions against the simulator', () => {
     (await pbx.queue.agentStatus({ id: queueId })).data.find((a) => a.number === number);
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', seed: 7, trafficRate: 0, holdWindowMs: 20_000 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        PBX_HOLD_WINDOW_MS: '20000',
-        POLL_QUEUES_MS: '500',
-        PBX_MAX_REQUESTS_PER_SECOND: '100',
-        COMMANDS_PER_SECOND: '50',
-        ...(await testUsersEnv()),
-      }),
-    );
-    const connection = gateway.app.get(PbxConnectionService);
-    pbx = connection.client;
-    await waitFor(() => connection.health.eventStream === 'open', 'the PBX event stream', 10_000);
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', seed: 7, trafficRate: 0, holdWindowMs: 20_000 },
+      { POLL_QUEUES_MS: '500', ...ROOMY_BUDGETS },
+    ));
+    pbx = gateway.app.get(PbxConnectionService).client;
+    await eventStreamOpen(gateway);
     for (const user of ['admin', 'sup', 'sup2', 'supq', 'view'] as const)
       clients[user] = await connectClient(gateway.url, tokenFor(gateway, user));
     await as('sup').subscribe(['queue:1', 'inbound']);
@@ -62,8 +54,7 @@ describe('agent actions against the simulator', () => {
   }, 30_000);
   afterAll(async () => {
     for (const client of Object.values(clients)) client.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('serves the PBX pause reasons, reading the PBX once for many screens', async () => {

@@ -598,6 +598,15 @@ describe('authorization matrix: every route, command, stream and scoped item × 
     expect(mismatches.filter((m) => perOperationRows.includes(m.row))).toEqual([]);
   });
 
+  /** The rows `<event>, agent of queue 1` and `…2`: `event` with `payload` made for that queue's own agent. */
+  const forAgentOfEachQueue = (
+    event: string,
+    payload: (extension: string, queueId: 1 | 2) => unknown,
+  ): Record<string, () => [string, unknown]> => ({
+    [`${event}, agent of queue 1`]: () => [event, payload(agent.q1, 1)],
+    [`${event}, agent of queue 2`]: () => [event, payload(agent.q2, 2)],
+  });
+
   /** What each socket command row sends. */
   const SOCKET_PROBES: Record<string, () => [string, unknown]> = {
     subscribe: () => ['subscribe', { streams: ['health'] }],
@@ -612,41 +621,25 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       'conference:kick',
       { conference: '6999', members: 'all' },
     ],
-    'uacsta:refuse, agent of queue 1': () => [
-      'uacsta:refuse',
-      { extension: agent.q1, callId: 'matrix-no-such-call' },
-    ],
-    'uacsta:refuse, agent of queue 2': () => [
-      'uacsta:refuse',
-      { extension: agent.q2, callId: 'matrix-no-such-call' },
-    ],
-    'agent:login, agent of queue 1': () => [
-      'agent:login',
-      { extension: agent.q1, operation: 'login', queueIds: [1] },
-    ],
-    'agent:login, agent of queue 2': () => [
-      'agent:login',
-      { extension: agent.q2, operation: 'login', queueIds: [2] },
-    ],
-    'agent:pause, agent of queue 1': () => [
-      'agent:pause',
-      { extension: agent.q1, operation: 'unpause', queueIds: [1] },
-    ],
-    'agent:pause, agent of queue 2': () => [
-      'agent:pause',
-      { extension: agent.q2, operation: 'unpause', queueIds: [2] },
-    ],
+    ...forAgentOfEachQueue('uacsta:refuse', (extension) => ({ extension, callId: 'matrix-no-such-call' })),
+    ...forAgentOfEachQueue('agent:login', (extension, queueId) => ({
+      extension,
+      operation: 'login',
+      queueIds: [queueId],
+    })),
+    ...forAgentOfEachQueue('agent:pause', (extension, queueId) => ({
+      extension,
+      operation: 'unpause',
+      queueIds: [queueId],
+    })),
     'agent:pause-reasons': () => ['agent:pause-reasons', {}],
     'inbound:unblock, no such call': () => ['inbound:unblock', { callId: '1700000000.999999' }],
     // 1011 exists on the PBX (sup's own extension; the others name it as an override, checked the same way).
-    'call:listen, agent of queue 1': () => [
-      'call:listen',
-      { agent: agent.q1, monitor: '1011', mode: 'listen' },
-    ],
-    'call:listen, agent of queue 2': () => [
-      'call:listen',
-      { agent: agent.q2, monitor: '1011', mode: 'listen' },
-    ],
+    ...forAgentOfEachQueue('call:listen', (extension) => ({
+      agent: extension,
+      monitor: '1011',
+      mode: 'listen',
+    })),
     'audit:recent': () => ['audit:recent', { limit: 5 }],
     'audit:follow': () => ['audit:follow', { limit: 5 }],
     'monitor:check, an extension of the PBX': () => ['monitor:check', { extension: '1011' }],

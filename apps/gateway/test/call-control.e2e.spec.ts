@@ -6,13 +6,13 @@ import {
   type UacstaCallView,
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { CallerContextService } from '../src/inbound/caller-context.service.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { ROOMY_BUDGETS, eventStreamOpen, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator, SimulatorOptions } from './support/simulator.js';
 
 /** The controlled trunk and a DID of the small scenario (GET /sim/world). */
 const TRUNK = 'carrier-west';
@@ -22,21 +22,17 @@ async function boot(
   sim: SimulatorOptions,
   holdWindowMs: number,
 ): Promise<{ sim: RunningSimulator; gateway: RunningGateway }> {
-  const simulator = await startSimulator({ scenario: 'small', seed: 3, ...sim });
-  const gateway = await startGateway(
-    testConfig({
-      ...pbxEnv(simulator.url),
+  const started = await startStack(
+    { scenario: 'small', seed: 3, ...sim },
+    {
       PBX_HOLD_WINDOW_MS: String(holdWindowMs),
       POLL_QUEUES_MS: '500',
       POLL_CONFERENCES_MS: '300',
-      PBX_MAX_REQUESTS_PER_SECOND: '100',
-      COMMANDS_PER_SECOND: '50',
-      ...(await testUsersEnv()),
-    }),
+      ...ROOMY_BUDGETS,
+    },
   );
-  const pbx = gateway.app.get(PbxConnectionService);
-  await waitFor(() => pbx.health.eventStream === 'open', 'the PBX event stream', 10_000);
-  return { sim: simulator, gateway };
+  await eventStreamOpen(started.gateway);
+  return started;
 }
 
 const decisions = async (sim: RunningSimulator) => {
@@ -89,8 +85,7 @@ describe('held inbound calls against the simulator', () => {
   afterAll(async () => {
     sup?.close();
     sup2?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('shows a held call with caller, DID, trunk, deadline and caller context', async () => {
@@ -262,8 +257,7 @@ describe('conference kick against the simulator', () => {
   });
   afterAll(async () => {
     sup?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('removes a member and the conference view follows', async () => {

@@ -12,12 +12,12 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../src/auth/token-signer.js';
 import { CallTickets } from '../src/calls/call-tickets.js';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { QueuesService } from '../src/queues/queues.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, rest, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { queues1And2Polled, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** Finished calls the simulator seeds over the day before today: more than one 10,000-record PBX page. */
 const HISTORY = 10_500;
@@ -76,24 +76,18 @@ describe('call history: search, detail, recordings, export and live notes', () =
   const downloads = async () => (await sim.stats()).requests.by_operation['recording/download'] ?? 0;
 
   beforeAll(async () => {
-    sim = await startSimulator({
-      scenario: 'contact-center',
-      seed: 7,
-      trafficRate: 0,
-      extraArgs: ['--history', String(HISTORY)],
-      startTimeoutMs: 20_000,
-    });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        QUEUES: '1,2',
-        POLL_QUEUES_MS: '1000',
-        PBX_MAX_REQUESTS_PER_SECOND: '100',
-        ...(await testUsersEnv()),
-      }),
-    );
+    ({ sim, gateway } = await startStack(
+      {
+        scenario: 'contact-center',
+        seed: 7,
+        trafficRate: 0,
+        extraArgs: ['--history', String(HISTORY)],
+        startTimeoutMs: 20_000,
+      },
+      { QUEUES: '1,2', POLL_QUEUES_MS: '1000', PBX_MAX_REQUESTS_PER_SECOND: '100' },
+    ));
+    await queues1And2Polled(gateway, 15_000);
     const queues = gateway.app.get(QueuesService);
-    await waitFor(() => queues.view(1) && queues.view(2), 'the first polls of queues 1 and 2', 15_000);
     admin = tokenFor(gateway, 'admin');
     supq = tokenFor(gateway, 'supq');
 
@@ -114,8 +108,7 @@ describe('call history: search, detail, recordings, export and live notes', () =
 
   afterAll(async () => {
     socket?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('finds a known call by caller and time range, and says what is wrong with a bad query', async () => {

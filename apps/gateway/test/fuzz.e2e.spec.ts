@@ -1,16 +1,16 @@
 import { Agent, type OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from '../src/admin/admin-operations.js';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { JsonLogger } from '../src/logging/json-logger.js';
 import { contractKeys } from './support/access-inventory.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { LiveWire } from './support/live-wire.js';
 import { Prng } from './support/prng.js';
 import { sendBytes, sendRaw, type RawAnswer } from './support/raw-http.js';
 import { errorOf, resultShapeProblem } from './support/result-shape.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** `FUZZ_SEED=<n>` repeats a run; the seed is printed either way. */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_124) >>> 0;
@@ -267,22 +267,20 @@ describe('fuzz: REST bodies and queries, socket payloads', () => {
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'small', trafficRate: 0, seed: 5 });
     const logger = new JsonLogger('warn', (line) => {
       if ((JSON.parse(line) as { level?: string }).level === 'error') errorLines.push(line);
     });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
+    ({ sim, gateway } = await startStack(
+      { scenario: 'small', trafficRate: 0, seed: 5 },
+      {
         PBX_MAX_REQUESTS_PER_SECOND: '200',
         COMMANDS_PER_SECOND: '1000',
         // Sign-in cases come "through" this proxy from many addresses, so no address lock hides the parser.
         TRUSTED_PROXIES: '127.0.0.1',
         LOG_LEVEL: 'warn',
-        ...(await testUsersEnv()),
-      }),
+      },
       logger,
-    );
+    ));
     url = gateway.url;
     admin = tokenFor(gateway, 'admin', 3_600_000);
     for (const user of ['admin', 'sup', 'supq', 'admin'])
@@ -291,8 +289,7 @@ describe('fuzz: REST bodies and queries, socket payloads', () => {
   afterAll(async () => {
     for (const wire of wires) wire.close();
     agent.destroy();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   /** A socket to send on; one the server closed is replaced. */

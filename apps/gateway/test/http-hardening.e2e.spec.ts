@@ -1,11 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { JsonLogger } from '../src/logging/json-logger.js';
-import { displayTokenFor, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { displayTokenFor, tokenFor } from './support/auth-fixtures.js';
 import { sendRaw, type RawAnswer } from './support/raw-http.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** An answer with how long it took. */
 type Answer = RawAnswer & { ms: number };
@@ -56,27 +56,22 @@ describe('HTTP hardening: CSRF, security headers, one error shape (trusted-proxy
   const calls = async (operation: string) => (await sim.stats()).requests.by_operation[operation] ?? 0;
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'small', trafficRate: 0, seed: 7 });
     const logger = new JsonLogger('debug', (line) => logLines.push(JSON.parse(line) as (typeof logLines)[0]));
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
+    ({ sim, gateway } = await startStack(
+      { scenario: 'small', trafficRate: 0, seed: 7 },
+      {
         // Every test request comes from 127.0.0.1: the "proxy" whose identity headers are believed.
         TRUSTED_PROXIES: '127.0.0.1',
         PROXY_GROUPS: JSON.stringify({ 'sb-admins': { role: 'admin', queues: 'all' } }),
         ALLOWED_ORIGINS: 'https://intranet.example',
         LOG_LEVEL: 'debug',
-        ...(await testUsersEnv()),
-      }),
+      },
       logger,
-    );
+    ));
     self = `http://127.0.0.1:${gateway.port}`;
     admin = tokenFor(gateway, 'admin');
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await sim?.stop();
-  });
+  afterAll(() => stopStack(gateway, sim));
 
   it('refuses cross-site form posts that carry the proxy’s identity: nothing reaches the PBX', async () => {
     const form = { ...identity, 'content-type': 'application/x-www-form-urlencoded' };

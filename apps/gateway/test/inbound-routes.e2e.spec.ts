@@ -1,13 +1,12 @@
 import type { HeldCallView } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
-import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { eventStreamOpen, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** What GET /sim/world tells about routes, trunks and queues. */
 interface World {
@@ -35,21 +34,14 @@ describe('inbound routes from the PBX’s route list', () => {
   let world: World;
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', seed: 5, trafficRate: 0, holdWindowMs: 8_000 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        PBX_HOLD_WINDOW_MS: '8000',
-        POLL_QUEUES_MS: '500',
-        PBX_MAX_REQUESTS_PER_SECOND: '100',
-        ...(await testUsersEnv()),
-      }),
-    );
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', seed: 5, trafficRate: 0, holdWindowMs: 8_000 },
+      { POLL_QUEUES_MS: '500', PBX_MAX_REQUESTS_PER_SECOND: '100' },
+    ));
     world = await sim.get<World>('/sim/world');
-    const pbx = gateway.app.get(PbxConnectionService);
     const routes = gateway.app.get(InboundRoutesService);
     const queues = gateway.app.get(QueuesService);
-    await waitFor(() => pbx.health.eventStream === 'open', 'the PBX event stream', 10_000);
+    await eventStreamOpen(gateway);
     await waitFor(() => routes.loaded, 'the inbound routes', 10_000);
     await waitFor(() => world.queues.every((queue) => queues.view(queue.id)), 'every queue', 10_000);
     sup = await connectClient(gateway.url, tokenFor(gateway, 'sup'));
@@ -57,8 +49,7 @@ describe('inbound routes from the PBX’s route list', () => {
   }, 30_000);
   afterAll(async () => {
     sup?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('learns every route, in table order, from the list and one query of the listed ids', async () => {

@@ -1,13 +1,13 @@
 import type { AuditEntryView, KnownExtension, MonitorView, QueueView } from '@switchboard/live-protocol';
 import { auditSentence } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { ROOMY_BUDGETS, eventStreamOpen, queues1And2Polled, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 const log = (line: string) => console.log(`[live-audit] ${line}`);
 
@@ -44,23 +44,19 @@ describe('live audit trail and monitoring', () => {
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', seed: 11, trafficRate: 0, speed: 20 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', seed: 11, trafficRate: 0, speed: 20 },
+      {
         QUEUES: '1,2',
         POLL_QUEUES_MS: '300',
-        PBX_MAX_REQUESTS_PER_SECOND: '100',
-        COMMANDS_PER_SECOND: '50',
+        ...ROOMY_BUDGETS,
         TRUSTED_PROXIES: '127.0.0.1,::1',
         PROXY_GROUPS: JSON.stringify({ 'sb-sups': { role: 'supervisor', queues: 'all' } }),
-        ...(await testUsersEnv()),
-      }),
-    );
-    const pbx = gateway.app.get(PbxConnectionService);
+      },
+    ));
     queues = gateway.app.get(QueuesService);
-    await waitFor(() => pbx.health.eventStream === 'open', 'the PBX event stream', 10_000);
-    await waitFor(() => queues.view(1) && queues.view(2), 'the first polls of queues 1 and 2', 10_000);
+    await eventStreamOpen(gateway);
+    await queues1And2Polled(gateway);
     const numbers = (id: number) => new Set((queues.view(id) as QueueView).agents.map((a) => a.number));
     const [one, two] = [numbers(1), numbers(2)];
     agent.q1 = [...one].find((n) => !two.has(n) && n !== '1011') ?? '';
@@ -73,8 +69,7 @@ describe('live audit trail and monitoring', () => {
   }, 30_000);
   afterAll(async () => {
     for (const client of [admin, sup, sup2, supq]) client?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('pushes each new entry, as it happens, to the followers that may read it and no other', async () => {

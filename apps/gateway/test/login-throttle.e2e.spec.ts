@@ -131,8 +131,13 @@ function summary(answers: Answer[]): Record<number, number> {
   return counts;
 }
 
-/** Every refusal is a 429 with Retry-After; every other answer a checked wrong password (401). */
-function expectRefusedOrWrong(answers: Answer[], checked: number): void {
+/**
+ * The burst was throttled: some passwords were checked but at most `limit`, every refusal is a 429 with
+ * Retry-After and every other answer a checked wrong password (401).
+ */
+function expectThrottled({ answers, checked }: Awaited<ReturnType<typeof burst>>, limit: number): void {
+  expect(checked).toBeGreaterThan(0);
+  expect(checked).toBeLessThanOrEqual(limit);
   const refused = answers.filter((a) => a.status === 429);
   expect(answers.filter((a) => a.status === 401)).toHaveLength(checked);
   expect(refused).toHaveLength(answers.length - checked);
@@ -144,6 +149,22 @@ function expectRefusedOrWrong(answers: Answer[], checked: number): void {
 
 const wrong = (username: string, n: number, from: string): Login[] =>
   Array.from({ length: n }, (_, i) => ({ username, password: `guess-${i}`, from }));
+
+/**
+ * Hides admin's right password at position 33 of a burst of 40 wrong ones from `from`, sent once the burst is
+ * being refused, so it cannot overtake the attempts in front of it: it is refused like the rest.
+ */
+async function expectRightPasswordRefusedInBurst(gateways: GatewayProcess[], from: string, what: string) {
+  const logins = wrong('admin', 40, from);
+  logins[32] = { username: 'admin', password: 'admin-password', from, afterRefusal: true };
+  const result = await burst(gateways, logins);
+  console.log(
+    `${figures(`${what}, right password at 33 of 40`, result)}; its answer ${result.answers[32]?.status}`,
+  );
+  expect(result.answers[32]).toMatchObject({ status: 429, code: 'rate_limited' });
+  expect(result.answers.filter((a) => a.status === 200)).toHaveLength(0);
+  expect(result.checked).toBeLessThanOrEqual(perUser);
+}
 
 let sim: RunningSimulator;
 let env: Record<string, string>;
@@ -190,9 +211,7 @@ describe('login throttling on one gateway', () => {
   it('checks at most the per-name limit of a burst of 20 wrong logins, refusing the rest at once with 429', async () => {
     const result = await burst([gateway], wrong('sup', 20, '198.51.100.1'));
     console.log(figures('one gateway, 20 wrong logins for one name', result));
-    expect(result.checked).toBeGreaterThan(0);
-    expect(result.checked).toBeLessThanOrEqual(perUser);
-    expectRefusedOrWrong(result.answers, result.checked);
+    expectThrottled(result, perUser);
     // The name is locked now, from any address.
     const locked = await tryLogin(gateway.url, 'sup', 'sup-password', '203.0.113.9');
     expect(locked).toMatchObject({ status: 429, code: 'rate_limited' });
@@ -209,9 +228,7 @@ describe('login throttling on one gateway', () => {
       })),
     );
     console.log(figures('one gateway, 60 wrong logins for one name from 60 addresses', spread));
-    expect(spread.checked).toBeGreaterThan(0);
-    expect(spread.checked).toBeLessThanOrEqual(perUser);
-    expectRefusedOrWrong(spread.answers, spread.checked);
+    expectThrottled(spread, perUser);
 
     const names = await burst(
       [gateway],
@@ -222,22 +239,11 @@ describe('login throttling on one gateway', () => {
       })),
     );
     console.log(figures('one gateway, 60 wrong logins for 60 unknown names from one address', names));
-    expect(names.checked).toBeGreaterThan(0);
-    expect(names.checked).toBeLessThanOrEqual(perAddress);
-    expectRefusedOrWrong(names.answers, names.checked);
+    expectThrottled(names, perAddress);
   }, 60_000);
 
   it('does not sign in the right password hidden at position 33 of a burst of 40', async () => {
-    const logins = wrong('admin', 40, '198.51.100.3');
-    // Sent once the burst is being refused, so it cannot overtake the attempts in front of it.
-    logins[32] = { username: 'admin', password: 'admin-password', from: '198.51.100.3', afterRefusal: true };
-    const result = await burst([gateway], logins);
-    console.log(
-      `${figures('one gateway, right password at 33 of 40', result)}; its answer ${result.answers[32]?.status}`,
-    );
-    expect(result.answers[32]).toMatchObject({ status: 429, code: 'rate_limited' });
-    expect(result.answers.filter((a) => a.status === 200)).toHaveLength(0);
-    expect(result.checked).toBeLessThanOrEqual(perUser);
+    await expectRightPasswordRefusedInBurst([gateway], '198.51.100.3', 'one gateway');
   }, 60_000);
 });
 
@@ -264,22 +270,12 @@ describe('login throttling on two gateways sharing Redis', () => {
     ] as const) {
       const result = await burst(gateways, wrong(username, size, from));
       console.log(figures(`two gateways + Redis, ${size} wrong logins for one name`, result));
-      expect(result.checked).toBeGreaterThan(0);
-      expect(result.checked).toBeLessThanOrEqual(perUser);
-      expectRefusedOrWrong(result.answers, result.checked);
+      expectThrottled(result, perUser);
     }
   }, 60_000);
 
   it('does not sign in the right password inside a burst spread over both gateways, nor on either afterwards', async () => {
-    const logins = wrong('admin', 40, '198.51.100.6');
-    logins[32] = { username: 'admin', password: 'admin-password', from: '198.51.100.6', afterRefusal: true };
-    const result = await burst(gateways, logins);
-    console.log(
-      `${figures('two gateways + Redis, right password at 33 of 40', result)}; its answer ${result.answers[32]?.status}`,
-    );
-    expect(result.answers[32]).toMatchObject({ status: 429, code: 'rate_limited' });
-    expect(result.answers.filter((a) => a.status === 200)).toHaveLength(0);
-    expect(result.checked).toBeLessThanOrEqual(perUser);
+    await expectRightPasswordRefusedInBurst(gateways, '198.51.100.6', 'two gateways + Redis');
     for (const gateway of gateways)
       expect(await tryLogin(gateway.url, 'admin', 'admin-password', '203.0.113.10')).toMatchObject({
         status: 429,

@@ -59,6 +59,14 @@ describe('npm start on a fresh clone', () => {
     started.push(running);
     return running;
   };
+  /** `npm start` until it says it is ready; the pids it prints are kept, for afterAll to end what is left. */
+  const startReady = async (readyWithinMs: number, extra: Record<string, string> = {}) => {
+    const running = start(extra);
+    await running.waitFor(READY, readyWithinMs);
+    const banner = readBanner(running.output());
+    pids.push(...Object.values(banner.pids));
+    return { running, banner };
+  };
 
   beforeAll(async () => {
     clone = freshClone();
@@ -74,10 +82,7 @@ describe('npm start on a fresh clone', () => {
   }, 60_000);
 
   it('builds, starts the simulator and the gateway, prints where to go, and stops on Ctrl-C', async () => {
-    const running = start();
-    await running.waitFor(READY, 150_000);
-    const banner = readBanner(running.output());
-    pids.push(...Object.values(banner.pids));
+    const { running, banner } = await startReady(150_000);
     expect(Object.keys(banner.pids).sort()).toEqual(['PBX simulator', 'gateway']);
     const base = `http://localhost:${gatewayPort}`;
 
@@ -127,10 +132,7 @@ describe('npm start on a fresh clone', () => {
   }, 240_000);
 
   it('starts again from the cache, and stops the gateway with a failure when the simulator dies', async () => {
-    const running = start();
-    await running.waitFor(READY, 90_000);
-    const banner = readBanner(running.output());
-    pids.push(...Object.values(banner.pids));
+    const { running, banner } = await startReady(90_000);
     const simulator = banner.pids['PBX simulator'];
     const gateway = banner.pids['gateway'];
     expect(simulator && gateway).toBeTruthy();
@@ -174,13 +176,10 @@ describe('npm start on a fresh clone', () => {
       const users = [
         { username: 'sue', role: 'supervisor', queues: 'all', passwordHash: await hashPassword('sue-pw') },
       ];
-      const running = start({
+      const { running, banner } = await startReady(90_000, {
         ...pbxEnv(pbxUrl),
         USERS: JSON.stringify(users),
       });
-      await running.waitFor(READY, 90_000);
-      const banner = readBanner(running.output());
-      pids.push(...Object.values(banner.pids));
       expect(Object.keys(banner.pids)).toEqual(['gateway']);
       expect(running.output()).toContain(`PBX:          ${pbxUrl}`);
       expect(running.output()).toContain('Sign in:      with a user of USERS');

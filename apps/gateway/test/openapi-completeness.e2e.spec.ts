@@ -2,14 +2,13 @@ import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from '../src/admin/admin-operations.js';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH } from '../src/api-docs/api-docs.js';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { QueuesService } from '../src/queues/queues.service.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { registeredRoutes } from './support/access-inventory.js';
-import { passwordOf, testUsersEnv, tokenFor } from './support/auth-fixtures.js';
-import { rest, waitFor } from './support/command-client.js';
+import { passwordOf, tokenFor } from './support/auth-fixtures.js';
+import { rest } from './support/command-client.js';
+import { queues1And2Polled, startStack, stopStack } from './support/stack.js';
 import { schemaProblems } from './support/schema-check.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** The one parametric route: documented as one path per admin operation. */
 const ADMIN_ROUTE = 'POST /api/pbx/:resource/:action';
@@ -64,17 +63,11 @@ describe('OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 0, seed: 7 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        QUEUES: '1,2',
-        POLL_QUEUES_MS: '500',
-        ...(await testUsersEnv()),
-      }),
-    );
-    const queues = gateway.app.get(QueuesService);
-    await waitFor(() => queues.view(1) && queues.view(2), 'the first polls of queues 1 and 2', 10_000);
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', trafficRate: 0, seed: 7 },
+      { QUEUES: '1,2', POLL_QUEUES_MS: '500' },
+    ));
+    await queues1And2Polled(gateway);
     admin = tokenFor(gateway, 'admin');
     // A display link (and so an audit entry) to list: an empty list would check no item against its schema.
     expect(
@@ -84,10 +77,7 @@ describe('OpenAPI document', () => {
     expect(docs.status).toBe(200);
     document = docs.body;
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await sim?.stop();
-  });
+  afterAll(() => stopStack(gateway, sim));
 
   it('documents every registered route, and documents nothing that is not registered', () => {
     const docsRoute = new RegExp(`^/(${API_DOCS_PATH}|${API_DOCS_JSON_PATH})(/|$)`);

@@ -1,10 +1,9 @@
 import type { QueueTodayStats } from '@switchboard/live-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { TodayStatsService } from '../src/queues/today-stats.service.js';
 import { waitFor } from './support/live-client.js';
-import { GatewayFleet, todayOf } from './support/gateway-fleet.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { fleetOnSimulator, todayOf } from './support/gateway-fleet.js';
 
 /** The periodic recount of this test; the acceptance allows one period + 10 s after the last fault. */
 const RECOUNT_MS = 10_000;
@@ -20,18 +19,12 @@ function figures(
 }
 
 describe("today's figures through PBX outages, dropped event sockets and an error window", () => {
-  let sim: RunningSimulator;
-  const fleet = new GatewayFleet(() => sim, { SITE_TIME_ZONE: 'UTC', STATS_RECOUNT_MS: String(RECOUNT_MS) });
-  const gateway = () => fleet.start();
-
-  beforeAll(async () => {
+  const { fleet, sim } = fleetOnSimulator(
     // 20x simulated time: calls of minutes end within seconds, so a short test sees hundreds finish.
-    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 1, speed: 20, seed: 23 });
-  });
-  afterAll(async () => {
-    await fleet.closeAll();
-    await sim?.stop();
-  });
+    { scenario: 'contact-center', trafficRate: 1, speed: 20, seed: 23 },
+    { SITE_TIME_ZONE: 'UTC', STATS_RECOUNT_MS: String(RECOUNT_MS) },
+  );
+  const gateway = () => fleet.start();
 
   it('equal a freshly started gateway’s recount within one recount period + 10 s of the last fault', async () => {
     const live = await gateway();
@@ -43,21 +36,21 @@ describe("today's figures through PBX outages, dropped event sockets and an erro
     await pause(5_000);
 
     // PBX down for 30 s while calls go on.
-    await sim.post('/sim/faults', { down: true });
+    await sim().post('/sim/faults', { down: true });
     await pause(5_000);
     const duringOutage = queueIds.map((id) => todayOf(live, id)?.recountPendingSince);
     await pause(25_000);
-    await sim.post('/sim/faults', { down: false });
+    await sim().post('/sim/faults', { down: false });
     // A minute of 10 % failed answers, with three event-socket drops.
-    await sim.post('/sim/faults', { errorRate: 0.1 });
+    await sim().post('/sim/faults', { errorRate: 0.1 });
     for (const at of [10_000, 20_000, 20_000]) {
       await pause(at);
-      await sim.post('/sim/faults', { dropEventSockets: true });
+      await sim().post('/sim/faults', { dropEventSockets: true });
     }
     await pause(10_000);
-    await sim.post('/sim/faults', { clear: true });
+    await sim().post('/sim/faults', { clear: true });
     const lastFault = Date.now();
-    await sim.post('/sim/traffic', { rate: 0 });
+    await sim().post('/sim/traffic', { rate: 0 });
 
     const fresh = await gateway();
     await waitFor(() => fresh.app.get(TodayStatsService).isRebuilt, 'the fresh gateway’s recount', 15_000);

@@ -1,12 +1,11 @@
 import type { HeldCallView, KeyedPatch } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
-import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import type { RunningGateway } from '../src/create-app.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, type TestClient } from './support/command-client.js';
 import { LiveTestClient, waitFor } from './support/live-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { eventStreamOpen, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** The controlled trunk and a DID of the small scenario (GET /sim/world). */
 const TRUNK = 'carrier-west';
@@ -60,7 +59,9 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
     }
   }
 
-  async function raise(label: string): Promise<string> {
+  /** Waits `afterMs`, then holds a new call on the PBX; the label says when, for the log. */
+  async function raiseAfter(afterMs: number, label: string): Promise<string> {
+    await pause(afterMs);
     const raisedAt = Date.now();
     const answer = await sim.post<{ call_id: string }>('/sim/inbound-calls', {
       from: `55530${String(counter++).padStart(5, '0')}`,
@@ -76,19 +77,11 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
   }
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'small', seed: 31, trafficRate: 0, holdWindowMs: HOLD_WINDOW_MS });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
-        POLL_QUEUES_MS: '1000',
-        PBX_TIMEOUT_MS: '2000',
-        POLL_MAX_BACKOFF_MS: '30000',
-        ...(await testUsersEnv()),
-      }),
-    );
-    const pbx = gateway.app.get(PbxConnectionService);
-    await waitFor(() => pbx.health.eventStream === 'open', 'the PBX event stream', 10_000);
+    ({ sim, gateway } = await startStack(
+      { scenario: 'small', seed: 31, trafficRate: 0, holdWindowMs: HOLD_WINDOW_MS },
+      { POLL_QUEUES_MS: '1000', PBX_TIMEOUT_MS: '2000', POLL_MAX_BACKOFF_MS: '30000' },
+    ));
+    await eventStreamOpen(gateway);
     const token = tokenFor(gateway, 'sup');
     watcher = await LiveTestClient.connect(gateway.url, token);
     watcher.socket.on('snapshot', (snapshot) => {
@@ -103,8 +96,7 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
   afterAll(async () => {
     watcher?.close();
     sup?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('shows every call still held, records every call routed unseen, and decides none twice', async () => {
@@ -113,23 +105,18 @@ describe('no held call lost through PBX outages and dropped event sockets', () =
     // A PBX outage of 15 s: a call raised early in it is routed by the PBX before it returns; one raised
     // late is still held when it returns.
     await sim.post('/sim/faults', { down: true });
-    await pause(1_000);
-    await raise('during the outage, routed before the PBX returned');
-    await pause(11_000);
-    await raise('during the outage, still held when the PBX returned');
+    await raiseAfter(1_000, 'during the outage, routed before the PBX returned');
+    await raiseAfter(11_000, 'during the outage, still held when the PBX returned');
     await pause(3_000);
     await sim.post('/sim/faults', { down: false });
     const returnedAt = Date.now();
-    await pause(300);
-    await raise('0.3 s after the PBX returned');
-    await pause(600);
-    await raise('0.9 s after the PBX returned');
+    await raiseAfter(300, '0.3 s after the PBX returned');
+    await raiseAfter(600, '0.9 s after the PBX returned');
     await pause(6_000);
 
     // A dropped event socket: a call raised 0.2 s later arrives while the stream reconnects.
     await sim.post('/sim/faults', { dropEventSockets: true });
-    await pause(200);
-    const afterDrop = await raise('0.2 s after the event socket dropped');
+    const afterDrop = await raiseAfter(200, '0.2 s after the event socket dropped');
 
     // Everything is shown or recorded within the hold window.
     await waitFor(

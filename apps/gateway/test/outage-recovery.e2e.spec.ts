@@ -1,12 +1,12 @@
 import { queueStream, type HealthView, type QueueView, type StreamId } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { QueuesService } from '../src/queues/queues.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, rest, type TestClient } from './support/command-client.js';
 import { LiveTestClient, waitFor } from './support/live-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** The product's defaults: the behaviour users get. */
 const POLL_MS = 2_000;
@@ -63,16 +63,14 @@ describe('recovery, honest staleness, the request budget and health under bad in
   const health = () => screen.data<'health'>('health') as HealthView | undefined;
 
   beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'contact-center', trafficRate: 1, seed: 41 });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', trafficRate: 1, seed: 41 },
+      {
         POLL_QUEUES_MS: String(POLL_MS),
         PBX_MAX_REQUESTS_PER_SECOND: String(BUDGET),
         COMMANDS_PER_SECOND: '50',
-        ...(await testUsersEnv()),
-      }),
-    );
+      },
+    ));
     const queues = gateway.app.get(QueuesService);
     const ids = await waitFor(
       () => (queues.watchedIds().length >= 5 ? queues.watchedIds() : undefined),
@@ -87,8 +85,7 @@ describe('recovery, honest staleness, the request budget and health under bad in
   });
   afterAll(async () => {
     screen?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('after a 60 s outage every queue is fresh within one poll interval + 1 s of the PBX’s return', async () => {

@@ -6,14 +6,13 @@ import type {
   UacstaCallView,
 } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../src/create-app.js';
+import type { RunningGateway } from '../src/create-app.js';
 import { InboundRoutesService } from '../src/inbound/inbound-routes.service.js';
-import { PbxConnectionService } from '../src/pbx/pbx-connection.service.js';
 import { QueuesService } from '../src/queues/queues.service.js';
-import { testUsersEnv, tokenFor } from './support/auth-fixtures.js';
+import { tokenFor } from './support/auth-fixtures.js';
 import { connectClient, rest, waitFor, type TestClient } from './support/command-client.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
-import { testConfig, pbxEnv } from './support/test-config.js';
+import { ROOMY_BUDGETS, eventStreamOpen, queues1And2Polled, startStack, stopStack } from './support/stack.js';
+import type { RunningSimulator } from './support/simulator.js';
 
 /** What GET /sim/world tells about routes and trunks. */
 interface World {
@@ -60,34 +59,19 @@ describe('scopes: a supervisor of queue 1 sees and acts on queue 1 only', () => 
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({
-      scenario: 'contact-center',
-      seed: 7,
-      trafficRate: 0,
-      holdWindowMs: HOLD_WINDOW_MS,
-    });
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(sim.url),
-        PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS),
-        QUEUES: '1,2',
-        POLL_QUEUES_MS: '500',
-        PBX_MAX_REQUESTS_PER_SECOND: '100',
-        COMMANDS_PER_SECOND: '50',
-        ...(await testUsersEnv()),
-      }),
-    );
+    ({ sim, gateway } = await startStack(
+      { scenario: 'contact-center', seed: 7, trafficRate: 0, holdWindowMs: HOLD_WINDOW_MS },
+      { QUEUES: '1,2', POLL_QUEUES_MS: '500', ...ROOMY_BUDGETS },
+    ));
     const world = await sim.get<World>('/sim/world');
     for (const route of world.inboundRoutes) {
       const trunk = world.trunks.find((t) => t.controlled && route.trunk_ids.includes(t.id));
       const did = route.did_patterns[0];
       if (trunk && did) lineOf.set(Number(route.def_dest_value), { did, trunk: trunk.name });
     }
-    const pbx = gateway.app.get(PbxConnectionService);
-    const queues = gateway.app.get(QueuesService);
     const routes = gateway.app.get(InboundRoutesService);
-    await waitFor(() => pbx.health.eventStream === 'open', 'the PBX event stream', 10_000);
-    await waitFor(() => queues.view(1) && queues.view(2), 'the first polls of queues 1 and 2', 10_000);
+    await eventStreamOpen(gateway);
+    await queues1And2Polled(gateway);
     await waitFor(() => routes.loaded, 'the inbound routes', 10_000);
     admin = await connectClient(gateway.url, tokenFor(gateway, 'admin'));
     sup = await connectClient(gateway.url, tokenFor(gateway, 'sup'));
@@ -97,8 +81,7 @@ describe('scopes: a supervisor of queue 1 sees and acts on queue 1 only', () => 
   }, 30_000);
   afterAll(async () => {
     for (const client of [admin, sup, supq]) client?.close();
-    await gateway?.close();
-    await sim?.stop();
+    await stopStack(gateway, sim);
   });
 
   it('grants supq the streams of queue 1 only, and the whole streams to whole-PBX sessions', async () => {

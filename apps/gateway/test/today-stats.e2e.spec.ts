@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueuesService } from '../src/queues/queues.service.js';
 import { TodayStatsService } from '../src/queues/today-stats.service.js';
 import { waitFor } from './support/live-client.js';
-import { GatewayFleet, todayOf } from './support/gateway-fleet.js';
-import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { fleetOnSimulator, todayOf } from './support/gateway-fleet.js';
 
 const ZONE = 'America/Los_Angeles';
 
 describe("today's figures survive a gateway restart", () => {
-  let sim: RunningSimulator;
-  const fleet = new GatewayFleet(() => sim, { SITE_TIME_ZONE: ZONE });
+  const { fleet } = fleetOnSimulator(
+    { scenario: 'small', trafficRate: 5, speed: 20, seed: 5 },
+    { SITE_TIME_ZONE: ZONE },
+  );
   const gateway = () => fleet.start();
   const today = todayOf;
-
-  beforeAll(async () => {
-    sim = await startSimulator({ scenario: 'small', trafficRate: 5, speed: 20, seed: 5 });
-  });
-  afterAll(async () => {
-    await fleet.closeAll();
-    await sim?.stop();
-  });
 
   it('counts calls live, then rebuilds the same day from the CDRs after a restart', async () => {
     const first = await gateway();

@@ -41,7 +41,7 @@ describe('parseCallSearchQuery', () => {
   });
 
   it('names every failing field', () => {
-    const result = parseCallSearchQuery({
+    const wrong = {
       from: '2026-02-30T10:00',
       to: '24/11/2026',
       status: 'answered',
@@ -51,23 +51,12 @@ describe('parseCallSearchQuery', () => {
       extensionGroup: '-1',
       caller: 'a\nb',
       colour: 'red',
-    });
+    };
+    const result = parseCallSearchQuery(wrong);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('invalid_payload');
-    expect(result.error.fields?.map((f) => f.field).sort()).toEqual(
-      [
-        'caller',
-        'colour',
-        'dispositionCodes',
-        'extensionGroup',
-        'from',
-        'page',
-        'pageSize',
-        'status',
-        'to',
-      ].sort(),
-    );
+    expect(result.error.fields?.map((f) => f.field).sort()).toEqual(Object.keys(wrong).sort());
   });
 
   it('refuses a range that ends before it starts, and a non-object', () => {

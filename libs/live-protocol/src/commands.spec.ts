@@ -11,7 +11,12 @@ import {
   parseResync,
   parseSubscribe,
   parseUacstaRefuse,
+  type Result,
 } from './index.js';
+
+/** The fields a refused payload names, in order; none when it was taken. */
+const fieldsOf = (result: Result<unknown>) =>
+  result.ok ? [] : (result.error.fields ?? []).map((f) => f.field);
 
 describe('command payloads', () => {
   it('decide accepts a call id and a known decision', () => {
@@ -30,8 +35,6 @@ describe('command payloads', () => {
   });
 
   it('text with a lone surrogate or over its length is a field error, never passed on', () => {
-    const fieldsOf = (result: { ok: boolean; error?: { fields?: { field: string }[] } }) =>
-      result.error?.fields?.map((f) => f.field);
     expect(fieldsOf(parseListen({ agent: '10\uD800', monitor: '2001', mode: 'listen' }))).toEqual(['agent']);
     expect(fieldsOf(parseUacstaRefuse({ extension: '\uDC001', callId: '7' }))).toEqual(['extension']);
     expect(fieldsOf(parseKick({ conference: '6300', members: ['PJSIP/1-\uD83D'] }))).toEqual(['members']);
@@ -80,9 +83,6 @@ describe('command payloads', () => {
 });
 
 describe('agent actions', () => {
-  const fieldsOf = (result: { ok: boolean; error?: { fields?: { field: string }[] } }) =>
-    result.ok ? [] : (result.error?.fields ?? []).map((f) => f.field);
-
   it('pause takes an extension, a reason code, a duration and queues; unpause only the first and queues', () => {
     expect(
       parseAgentPause({

@@ -8,15 +8,10 @@ import {
   queuesOfExtension,
   queuesOutOfScope,
 } from './supervisor-scope.js';
+import { testSession } from '../../test/support/session-fixtures.js';
 
-const session = (role: SessionInfo['role'], queues: SessionInfo['queues'], display = false): SessionInfo => ({
-  user: 'me',
-  role,
-  queues,
-  display,
-  features: { listen: true, agentLogin: true, uacsta: true },
-  holdWindowMs: 10_000,
-});
+const session = (role: SessionInfo['role'], queues: SessionInfo['queues'], display = false): SessionInfo =>
+  testSession({ user: 'me', role, queues, display });
 const supq = session('supervisor', [1]);
 const views = (id: number) =>
   ({ 1: { agents: [{ number: '1001' }] }, 2: { agents: [{ number: '2001' }, { number: '1001' }] } })[id] as

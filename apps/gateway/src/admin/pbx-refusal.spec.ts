@@ -8,6 +8,13 @@ const refused = (over: Partial<PbxRefusalFacts>): PbxRefusalFacts => ({
   ...over,
 });
 
+/** What a create answers when the PBX says (40003) that other objects, or the request itself, hold its values. */
+const duplicateOnCreate = (
+  operation: string,
+  duplicateFieldList: PbxRefusalFacts['duplicateFieldList'],
+  body: Readonly<Record<string, unknown>> = {},
+) => pbxRefusal(operation, 'create', refused({ errcode: 40003, duplicateFieldList }), body);
+
 /** Nothing a person reads may carry the PBX's codes, operation names or raw JSON. */
 function expectPlain(text: string): void {
   expect(text).not.toMatch(/errcode|4000\d|DUPLICATE|PARAMETER ERROR|[a-z_]+\/[a-z_]+|[{}[\]]/);
@@ -15,20 +22,16 @@ function expectPlain(text: string): void {
 
 describe('PBX refusals in plain words', () => {
   it('marks the field of a 40003 with a sentence about the object that already has the value', () => {
-    const answer = pbxRefusal(
+    const answer = duplicateOnCreate(
       'allow_numbers/create',
-      'create',
-      refused({
-        errcode: 40003,
-        duplicateFieldList: [
-          {
-            field: 'name',
-            value: 'Partners',
-            external_source: 'allow_numbers',
-            external_source_name: 'Partners',
-          },
-        ],
-      }),
+      [
+        {
+          field: 'name',
+          value: 'Partners',
+          external_source: 'allow_numbers',
+          external_source_name: 'Partners',
+        },
+      ],
       { name: 'Partners', limit_type: 'both', number_list: '5550100' },
     );
     expect(answer).toEqual({
@@ -39,18 +42,10 @@ describe('PBX refusals in plain words', () => {
   });
 
   it('names what else holds a number, and a value given twice in one request', () => {
-    const ivr = pbxRefusal(
-      'ivr/create',
-      'create',
-      refused({
-        errcode: 40003,
-        duplicateFieldList: [
-          { field: 'number', value: '1001', external_source: 'extension', external_source_name: 'Ana' },
-          { field: 'name', value: 'Main Menu', external_source: 'ivr', external_source_name: 'Main Menu' },
-        ],
-      }),
-      {},
-    );
+    const ivr = duplicateOnCreate('ivr/create', [
+      { field: 'number', value: '1001', external_source: 'extension', external_source_name: 'Ana' },
+      { field: 'name', value: 'Main Menu', external_source: 'ivr', external_source_name: 'Main Menu' },
+    ]);
     expect(ivr.fields).toEqual([
       { field: 'number', message: 'The number “1001” is already used by extension “Ana”.' },
       { field: 'name', message: 'An IVR named “Main Menu” already exists.' },
@@ -58,28 +53,20 @@ describe('PBX refusals in plain words', () => {
     expect(ivr.message).toBe(
       'The number “1001” is already used by extension “Ana”. An IVR named “Main Menu” already exists.',
     );
-    const phones = pbxRefusal(
-      'phone/batchcreate',
-      'create',
-      refused({
-        errcode: 40003,
-        duplicateFieldList: [
-          {
-            field: 'phone_list[1].mac',
-            value: '00:1A:2B:3C:4D:99',
-            external_source: 'request',
-            external_source_name: 'phone_list[0].mac',
-          },
-          {
-            field: 'phone_list[2].mac',
-            value: '00:1A:2B:3C:4D:01',
-            external_source: 'phone',
-            external_source_name: 'T46U 00:1A:2B:3C:4D:01',
-          },
-        ],
-      }),
-      {},
-    );
+    const phones = duplicateOnCreate('phone/batchcreate', [
+      {
+        field: 'phone_list[1].mac',
+        value: '00:1A:2B:3C:4D:99',
+        external_source: 'request',
+        external_source_name: 'phone_list[0].mac',
+      },
+      {
+        field: 'phone_list[2].mac',
+        value: '00:1A:2B:3C:4D:01',
+        external_source: 'phone',
+        external_source_name: 'T46U 00:1A:2B:3C:4D:01',
+      },
+    ]);
     expect(phones.fields.map((f) => f.message)).toEqual([
       'The MAC address “00:1A:2B:3C:4D:99” is given twice in this request.',
       'An IP phone with the MAC address “00:1A:2B:3C:4D:01” already exists.',

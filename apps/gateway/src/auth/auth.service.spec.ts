@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { testConfig } from '../../test/support/test-config.js';
+import { testConfig, UNREACHED_PBX } from '../../test/support/test-config.js';
 import { AuthService, grantFromGroups } from './auth.service.js';
 import { InMemoryDisplayTokenStore } from '../ports/display-token.store.js';
 import { DisplayTokensService } from './display-tokens.service.js';
@@ -46,9 +46,7 @@ async function setup(options: SetupOptions = {}) {
     ...(options.users ?? []),
   ]);
   const config: GatewayConfig = testConfig({
-    PBX_BASE_URL: 'http://pbx.example:8088',
-    PBX_CLIENT_ID: 'id',
-    PBX_CLIENT_SECRET: 'secret',
+    ...UNREACHED_PBX,
     USERS: users,
     TRUSTED_PROXIES: '10.9.9.9',
     PROXY_GROUPS: JSON.stringify({

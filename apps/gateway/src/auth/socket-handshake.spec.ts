@@ -17,20 +17,14 @@ import { SessionRevocations } from '../ports/session-revocations.js';
 import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import { TrustedProxies } from './trusted-proxies.js';
 import type { DashboardBuild } from '../static/dashboard-build.js';
+import { testSession } from '../../test/support/session-fixtures.js';
 
 /**
  * Both socket gateways read the session the handshake middleware sets, so each must install it itself:
  * once it was installed only by CommandsGateway, and LiveGateway silently depended on that.
  */
 
-const session: SessionInfo = {
-  user: 'ada',
-  role: 'viewer',
-  queues: 'all',
-  display: false,
-  features: { listen: true, agentLogin: true, uacsta: true },
-  holdWindowMs: 10_000,
-};
+const session = testSession({ user: 'ada' });
 const principal: Principal = { session, source: { kind: 'proxy' }, extension: null };
 const config = {
   http: { allowedOrigins: [], commandsPerSecond: 10 },

@@ -123,11 +123,14 @@ describe('call ids', () => {
 
 describe('notes', () => {
   it('says where a note was written in words', () => {
-    expect(scenarioWords('in_call')).toBe('during the call');
-    expect(scenarioWords('cdr')).toBe('in the call log');
-    expect(scenarioWords('new_cdr')).toBe('in the call log');
-    expect(scenarioWords('queue_agent')).toBe('during wrap-up');
-    expect(scenarioWords('')).toBe('');
+    const scenarios = ['in_call', 'cdr', 'new_cdr', 'queue_agent', ''];
+    expect(scenarios.map((scenario) => scenarioWords(scenario))).toEqual([
+      'during the call',
+      'in the call log',
+      'in the call log',
+      'during wrap-up',
+      '',
+    ]);
   });
 
   it('maps current and history, oldest first, codes by name (from the menu when the note has none)', () => {

@@ -6,7 +6,14 @@ import {
   WebSocketGateway,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import { fail, ok, parseCallWatch, type ErrorCode, type Result } from '@switchboard/live-protocol';
+import {
+  fail,
+  ok,
+  parseCallWatch,
+  type ErrorCode,
+  type Result,
+  type SessionInfo,
+} from '@switchboard/live-protocol';
 import { PBX_EVENT } from '@switchboard/pbx-api';
 import { SocketSessionsService } from '../live/socket-sessions.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -90,18 +97,16 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ watching: string }>> {
-    const admitted = await this.sessions.admitCommand(socket, 'supervisor', SEE_CALL_HISTORY);
+    const admitted = await this.admitWatchCommand(socket, payload);
     if (!admitted.ok) return admitted;
-    const parsed = parseCallWatch(payload);
-    if (!parsed.ok) return parsed;
-    const { session } = admitted.data;
+    const { session, id } = admitted.data;
     try {
-      const { record } = await this.calls.find(session, parsed.data.id);
+      const { record } = await this.calls.find(session, id);
       const keys = {
         noteId: record.call_note_id || record.call_note?.id || '',
         groupId: record.call_note?.group_id || record.call_id || record.uid || '',
       };
-      if (!this.watchers.add(socket, parsed.data.id, keys))
+      if (!this.watchers.add(socket, id, keys))
         return fail(
           'conflict',
           `A screen may follow at most ${MAX_WATCHED_PER_SOCKET} calls; close one first.`,
@@ -110,7 +115,7 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
         this.cleaned.add(socket);
         socket.once('disconnect', () => this.watchers.forget(socket));
       }
-      return ok({ watching: parsed.data.id });
+      return ok({ watching: id });
     } catch (error) {
       if (!(error instanceof HttpException))
         this.log.warn({ msg: 'calls:watch failed', error: describePbxError(error) });
@@ -123,12 +128,22 @@ export class CallsWatchGateway implements OnGatewayInit, OnModuleInit, OnModuleD
     @ConnectedSocket() socket: LiveSocket,
     @MessageBody() payload: unknown,
   ): Promise<Result<{ watching: null }>> {
+    const admitted = await this.admitWatchCommand(socket, payload);
+    if (!admitted.ok) return admitted;
+    this.watchers.remove(socket, admitted.data.id);
+    return ok({ watching: null });
+  }
+
+  /** What watch and unwatch both check first: a supervisor who may see call history, and the call's id. */
+  private async admitWatchCommand(
+    socket: LiveSocket,
+    payload: unknown,
+  ): Promise<Result<{ session: SessionInfo; id: string }>> {
     const admitted = await this.sessions.admitCommand(socket, 'supervisor', SEE_CALL_HISTORY);
     if (!admitted.ok) return admitted;
     const parsed = parseCallWatch(payload);
     if (!parsed.ok) return parsed;
-    this.watchers.remove(socket, parsed.data.id);
-    return ok({ watching: null });
+    return ok({ session: admitted.data.session, id: parsed.data.id });
   }
 
   /** 30028 here, or announced by the leader: reads the note once, sends it to every socket here watching the call. */

@@ -40,6 +40,18 @@ const history = Array.from({ length: 600 }, (_, i) =>
 );
 const startsOf = (calls: CallSummary[]) => calls.map((c) => c.startedAt);
 
+/** Page `page` of `pageSize` calls in start order, read from a PBX of 50 records a page; and the pages asked. */
+async function startOrderedPage(calls: CallSummary[], page: number, pageSize: number) {
+  const { readPage, asked } = pbx(calls, 50);
+  const answer = await pageStartedLastFirst(readPage, {
+    page,
+    pageSize,
+    pbxPageSize: 50,
+    maxPbxPages: 1_000,
+  });
+  return { answer, asked };
+}
+
 describe('calls in start order', () => {
   it('orders by start, the latest first, equal starts by id', () => {
     const sorted = [call('5-b', 5, 1), call('9-a', 9, 1), call('5-c', 5, 1)].sort(startedLastFirst);
@@ -54,13 +66,7 @@ describe('calls in start order', () => {
 
     const pages: CallSummary[][] = [];
     for (let page = 1; page <= 4; page++) {
-      const { readPage } = pbx(history, 50);
-      const answer = await pageStartedLastFirst(readPage, {
-        page,
-        pageSize: 150,
-        pbxPageSize: 50,
-        maxPbxPages: 1_000,
-      });
+      const { answer } = await startOrderedPage(history, page, 150);
       expect(answer.total).toBe(600);
       pages.push(answer.calls);
     }
@@ -68,13 +74,7 @@ describe('calls in start order', () => {
   });
 
   it('stops reading once no unread record can belong on the page', async () => {
-    const { readPage, asked } = pbx(history, 50);
-    const answer = await pageStartedLastFirst(readPage, {
-      page: 1,
-      pageSize: 50,
-      pbxPageSize: 50,
-      maxPbxPages: 1_000,
-    });
+    const { answer, asked } = await startOrderedPage(history, 1, 50);
     expect(answer.calls.map((c) => c.id)).toEqual(
       [...history]
         .sort(startedLastFirst)
@@ -88,13 +88,7 @@ describe('calls in start order', () => {
 
   it('counts the PBX’s total and ends at a short last page', async () => {
     const few = history.slice(0, 7);
-    const { readPage, asked } = pbx(few, 50);
-    const answer = await pageStartedLastFirst(readPage, {
-      page: 1,
-      pageSize: 5,
-      pbxPageSize: 50,
-      maxPbxPages: 1_000,
-    });
+    const { answer, asked } = await startOrderedPage(few, 1, 5);
     expect(answer.total).toBe(7);
     expect(startsOf(answer.calls)).toEqual(startsOf([...few].sort(startedLastFirst).slice(0, 5)));
     expect(asked).toEqual([1]);

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import type { ClusterStatusView, StreamId } from '@switchboard/live-protocol';
 import type { ClusterRole } from '../ports/cluster-role.js';
+import { runSafely } from '../logging/run-safely.js';
 import { RedisConnection, type ClusterLogger } from './redis-connection.js';
 
 /** Every Redis key and channel of the cluster, under one prefix. */
@@ -104,16 +105,8 @@ export class ClusterRoleState implements ClusterRole {
     if (leader === this.leader) return;
     this.leader = leader;
     if (leader) this.leaderId = this.replica;
-    for (const listener of this.listeners) {
-      try {
-        listener(leader);
-      } catch (error) {
-        this.logger.error({
-          msg: 'leadership listener failed',
-          error: error instanceof Error ? error.message : 'unknown',
-        });
-      }
-    }
+    for (const listener of this.listeners)
+      runSafely(this.logger, 'leadership listener', () => listener(leader));
   }
 
   status(): ClusterStatusView {

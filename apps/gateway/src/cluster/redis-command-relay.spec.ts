@@ -1,20 +1,14 @@
 import { ok, type Result } from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '../../test/support/redis-server.js';
+import { testSession } from '../../test/support/session-fixtures.js';
 import type { Principal } from '../access/principal.js';
 import { ClusterContext } from './cluster-context.js';
 import { RedisCommandRelay } from './redis-command-relay.js';
 
 const quiet = { log: () => undefined, warn: () => undefined };
 const PRINCIPAL: Principal = {
-  session: {
-    user: 'sue',
-    role: 'supervisor',
-    queues: 'all',
-    display: false,
-    features: { listen: true, agentLogin: true, uacsta: true },
-    holdWindowMs: 10_000,
-  },
+  session: testSession({ user: 'sue', role: 'supervisor' }),
   source: { kind: 'proxy' },
   extension: '1011',
 };

@@ -88,7 +88,15 @@ function setup(principal: Principal | undefined, options: { allow?: boolean; cur
   return { gateway, audit, results, expired, decide, kick, feed, pause, socket: {} as LiveSocket };
 }
 
-const supervisor: Principal = { session: session('supervisor'), source: { kind: 'proxy' }, extension: null };
+/** Signed in through the trusted proxy, with no desk phone of its own. */
+const proxied = (session: SessionInfo): Principal => ({
+  session,
+  source: { kind: 'proxy' },
+  extension: null,
+});
+const supervisor = proxied(session('supervisor'));
+/** A supervisor of queue 1 only. */
+const supq = proxied({ ...session('supervisor'), user: 'supq', queues: [1] });
 
 describe('CommandsGateway', () => {
   it('runs a valid command for a supervisor, counts it and audits it', async () => {
@@ -140,13 +148,13 @@ describe('CommandsGateway', () => {
 
   it('refuses viewers and display links with forbidden before touching the PBX', async () => {
     for (const who of [session('viewer'), session('viewer', true), { ...session('admin'), display: true }]) {
-      const { gateway, kick, socket } = setup({ session: who, source: { kind: 'proxy' }, extension: null });
+      const { gateway, kick, socket } = setup(proxied(who));
       expect(await gateway.kick(socket, { conference: '6900', members: 'all' })).toMatchObject({
         ok: false,
         error: { code: 'forbidden' },
       });
       expect(kick).not.toHaveBeenCalled();
-      const { gateway: again, pause } = setup({ session: who, source: { kind: 'proxy' }, extension: null });
+      const { gateway: again, pause } = setup(proxied(who));
       for (const attempt of [
         again.agentPause(socket, { extension: '1001', operation: 'unpause' }),
         again.pauseReasons(socket, {}),
@@ -194,11 +202,6 @@ describe('CommandsGateway', () => {
   });
 
   it('records the queues of each target and shows a scoped supervisor only its part of the trail', async () => {
-    const supq: Principal = {
-      session: { ...session('supervisor'), user: 'supq', queues: [1] },
-      source: { kind: 'proxy' },
-      extension: null,
-    };
     const { gateway, audit, socket } = setup(supq);
     expect(await gateway.refuseUacsta(socket, { extension: '2001', callId: '7' })).toMatchObject({
       error: { code: 'forbidden' },
@@ -245,11 +248,6 @@ describe('CommandsGateway', () => {
   });
 
   it('pushes each new entry to the followers that may read it, and stops at disconnect', async () => {
-    const supq: Principal = {
-      session: { ...session('supervisor'), user: 'supq', queues: [1] },
-      source: { kind: 'proxy' },
-      extension: null,
-    };
     const { gateway, audit, feed } = setup(supq);
     const pushed: AuditEntryView[] = [];
     let disconnect = () => undefined as void;

@@ -1,13 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { TrustedProxies } from '../auth/trusted-proxies.js';
-import { testConfig } from '../../test/support/test-config.js';
+import { testConfig, UNREACHED_PBX } from '../../test/support/test-config.js';
 import { csrfRefusal } from './csrf.middleware.js';
 
 const config = testConfig({
-  PBX_BASE_URL: 'http://pbx.example:8088',
-  PBX_CLIENT_ID: 'id',
-  PBX_CLIENT_SECRET: 'secret',
+  ...UNREACHED_PBX,
   TRUSTED_PROXIES: '10.9.9.9',
   ALLOWED_ORIGINS: 'https://intranet.example',
 });

@@ -2,12 +2,10 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../auth/security-headers.middleware.js';
 import { TrustedProxies } from '../auth/trusted-proxies.js';
-import { testConfig } from '../../test/support/test-config.js';
+import { testConfig, UNREACHED_PBX } from '../../test/support/test-config.js';
 
 const config = testConfig({
-  PBX_BASE_URL: 'http://pbx.example:8088',
-  PBX_CLIENT_ID: 'id',
-  PBX_CLIENT_SECRET: 'secret',
+  ...UNREACHED_PBX,
   TRUSTED_PROXIES: '10.9.9.9',
   ALLOWED_ORIGINS: 'https://intranet.example',
   FRAME_ANCESTORS: 'https://intranet.example',

@@ -8,20 +8,15 @@ import { StreamHub } from '../live/stream-hub.service.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
 import type { PbxConnectionService } from '../pbx/pbx-connection.service.js';
 import type { PollingService } from '../polling/polling.module.js';
+import { testSession } from '../../test/support/session-fixtures.js';
 import { testConfig } from '../../test/support/test-config.js';
 import type { CallerContextService } from './caller-context.service.js';
 import { InMemoryDecisionLock } from '../ports/decision-lock.js';
 import { HeldCallsService } from './held-calls.service.js';
 import { InboundRoutesService } from './inbound-routes.service.js';
 
-const session = (queues: SessionInfo['queues'], role: SessionInfo['role'] = 'supervisor'): SessionInfo => ({
-  user: `sup-${String(queues)}`,
-  role,
-  queues,
-  display: false,
-  features: { listen: true, agentLogin: true, uacsta: true },
-  holdWindowMs: 10_000,
-});
+const session = (queues: SessionInfo['queues'], role: SessionInfo['role'] = 'supervisor'): SessionInfo =>
+  testSession({ user: `sup-${String(queues)}`, role, queues });
 
 const ROUTES: InboundRoute[] = [1, 2].map((queueId) => ({
   id: queueId,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BLOCK_UNDO_MS,
   heldCallAt,
@@ -14,6 +14,7 @@ import { StreamHub } from '../live/stream-hub.service.js';
 import { InMemoryDecisionLock } from '../ports/decision-lock.js';
 import { CONTEXT_RIDE_MS, HeldCalls } from './held-calls.js';
 import type { HeldCallActions, HeldCallsOptions } from './held-calls.types.js';
+import { useFakeClock } from '../../test/support/fake-clock.js';
 
 const CONTEXT: CallerContext = { contactName: null, company: null, callsToday: 0, lastOutcome: null };
 const CALL = { callId: 'c1', channelId: 'PJSIP/trunk-1', from: '5551234', to: '2002', trunk: 'sip-trunk' };
@@ -55,12 +56,7 @@ function setup(
 }
 
 describe('HeldCalls', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 1_000_000 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeClock(1_000_000);
 
   it('shows a held call at once with its deadline, then with the enriched caller context', async () => {
     const enriched = { ...CONTEXT, contactName: 'Ada Lovelace', callsToday: 2, lastOutcome: 'answered' };

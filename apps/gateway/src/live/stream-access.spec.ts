@@ -1,15 +1,9 @@
 import type { SessionInfo } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
+import { testSession } from '../../test/support/session-fixtures.js';
 import { mayWatch, type StreamAccess } from './stream-access.js';
 
-const base: SessionInfo = {
-  user: 'u',
-  role: 'viewer',
-  queues: 'all',
-  display: false,
-  features: { listen: true, agentLogin: true, uacsta: true },
-  holdWindowMs: 10_000,
-};
+const base = testSession({ user: 'u' });
 const access: StreamAccess = { isKnownQueue: (id) => id !== 99, conferences: 'whole-pbx' };
 const supq: SessionInfo = { ...base, role: 'supervisor', queues: [1] };
 

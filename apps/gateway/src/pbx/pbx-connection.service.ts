@@ -18,6 +18,7 @@ import {
 import { ALWAYS_LEADER, CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { runSafely } from '../logging/run-safely.js';
 import { describePbxError, errorKind, isLinkFailure, pbxAnswered } from './pbx-errors.js';
 import { PbxEventHandlers, type PbxEventHandler, type PbxEventHandlerTable } from './pbx-event-handlers.js';
 import { PbxHealthModel } from './pbx-health.model.js';
@@ -213,7 +214,8 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationBootstra
     this.failingSince = null;
     this.logger.log({ msg: 'the PBX answers again' });
     this.stream?.reconnectNow();
-    for (const listener of this.recoveredListeners) this.safely('recovery listener', () => listener());
+    for (const listener of this.recoveredListeners)
+      runSafely(this.logger, 'recovery listener', () => listener());
   }
 
   /** While requests fail, one cheap request per probe interval finds out when the PBX is back. */
@@ -327,15 +329,8 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationBootstra
     const gap: EventGap = { start: this.gapStart, end: now, first: !this.everOpen };
     this.gapStart = null;
     this.everOpen = true;
-    for (const listener of this.gapListeners) this.safely('event-gap listener', () => listener(gap));
-  }
-
-  private safely(what: string, run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      this.logger.error({ msg: `${what} failed`, error: error instanceof Error ? error.message : 'unknown' });
-    }
+    for (const listener of this.gapListeners)
+      runSafely(this.logger, 'event-gap listener', () => listener(gap));
   }
 
   private evaluateHealth(): void {
@@ -353,16 +348,8 @@ export class PbxConnectionService implements OnModuleInit, OnApplicationBootstra
         lastError: view.lastError,
       });
     }
-    for (const listener of this.healthListeners) {
-      try {
-        listener(view);
-      } catch (error) {
-        this.logger.error({
-          msg: 'health listener failed',
-          error: error instanceof Error ? error.message : 'unknown',
-        });
-      }
-    }
+    for (const listener of this.healthListeners)
+      runSafely(this.logger, 'health listener', () => listener(view));
   }
 
   private pbxLogger(): PbxLogger {

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BudgetBusyError, BudgetClosedError, RequestBudget } from './request-budget.js';
+import { useFakeClock } from '../../test/support/fake-clock.js';
 
 describe('RequestBudget', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 1_000_000 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeClock(1_000_000);
 
   async function grantTimes(budget: RequestBudget, count: number, runForMs: number): Promise<number[]> {
     const times: number[] = [];

@@ -153,6 +153,18 @@ describe('TodayStatsBook', () => {
 });
 
 describe('finished-call facts', () => {
+  /** A 30012 message of an answered inbound call: 70 s long, 55 s of them talking. */
+  const answeredNewCdr = (over: Partial<NewCdrMsg>): NewCdrMsg => ({
+    call_id: 'c1',
+    call_from: '5550100',
+    call_to: '2001',
+    call_duration: 70,
+    talk_duration: 55,
+    status: 'ANSWERED',
+    type: 'inbound',
+    ...over,
+  });
+
   it('reads a CDR record: wait is start to answer, or the whole call when unanswered', () => {
     const cdr = {
       record_id: '100001',
@@ -190,31 +202,13 @@ describe('finished-call facts', () => {
   });
 
   it('reads a 30012 event: wait is the call minus the talk', () => {
-    const msg: NewCdrMsg = {
-      call_id: 'c1',
-      call_from: '5550100',
-      call_to: '2001',
-      call_duration: 70,
-      talk_duration: 55,
-      status: 'ANSWERED',
-      type: 'inbound',
-      did_number: '8000',
-    };
+    const msg = answeredNewCdr({ did_number: '8000' });
     expect(factsFromNewCdr(msg)).toMatchObject({ callId: 'c1', waitSec: 15, talkSec: 55, toNumber: '2001' });
     expect(partyNumber('Sales<6400>')).toBe('6400');
   });
 
   it('reads a 30012 wait from agent_ring_time when the PBX sends it (an IVR before the queue is not waiting)', () => {
-    const msg: NewCdrMsg = {
-      call_id: 'c2',
-      call_from: '5550100',
-      call_to: '2001',
-      call_duration: 100,
-      talk_duration: 55,
-      status: 'ANSWERED',
-      type: 'inbound',
-      agent_ring_time: 12,
-    };
+    const msg = answeredNewCdr({ call_id: 'c2', call_duration: 100, agent_ring_time: 12 });
     // 45 s from the call's start to the answer, of which 33 s in an IVR.
     expect(factsFromNewCdr(msg)).toMatchObject({ waitSec: 12, talkSec: 55 });
     // An unanswered call has no agent ring time worth reading: the whole call was waiting.

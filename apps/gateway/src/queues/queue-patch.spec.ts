@@ -16,40 +16,31 @@ function polledAt(
   return queue;
 }
 
+/** A queue polled at 1 s, as screens saw it then and after one more poll at `at` of `waiting` and `agents`. */
+function repolled(at: number, waiting: ReturnType<typeof entry>[], agents = [agent('2001'), agent('2002')]) {
+  const queue = polledAt(1_000);
+  const before = queue.view(TODAY, undefined, 0);
+  queue.applyPoll(agents, calls({ waiting_list: waiting }), at);
+  return { before, after: queue.view(TODAY, undefined, 0) };
+}
+
 describe('diffQueueViews', () => {
   it('sends nothing when nothing changed, even though a new poll confirmed the data', () => {
-    const queue = polledAt(1_000);
-    const before = queue.view(TODAY, undefined, 0);
-    queue.applyPoll(
-      [agent('2001'), agent('2002')],
-      calls({ waiting_list: [entry('w1', '555', '6400', 4)] }),
-      3_000,
-    );
-    expect(diffQueueViews(before, queue.view(TODAY, undefined, 0), HEARTBEAT)).toBeUndefined();
+    const { before, after } = repolled(3_000, [entry('w1', '555', '6400', 4)]);
+    expect(diffQueueViews(before, after, HEARTBEAT)).toBeUndefined();
   });
 
   it('sends only confirmedAt once the screens copy is a heartbeat old', () => {
-    const queue = polledAt(1_000);
-    const before = queue.view(TODAY, undefined, 0);
-    queue.applyPoll(
-      [agent('2001'), agent('2002')],
-      calls({ waiting_list: [entry('w1', '555', '6400', 5)] }),
-      4_000,
-    );
-    expect(diffQueueViews(before, queue.view(TODAY, undefined, 0), HEARTBEAT)).toEqual({
-      confirmedAt: 4_000,
-    });
+    const { before, after } = repolled(4_000, [entry('w1', '555', '6400', 5)]);
+    expect(diffQueueViews(before, after, HEARTBEAT)).toEqual({ confirmedAt: 4_000 });
   });
 
   it('carries only the agent that changed, and the stats because the counts moved', () => {
-    const queue = polledAt(1_000);
-    const before = queue.view(TODAY, undefined, 0);
-    queue.applyPoll(
-      [agent('2001'), agent('2002', { call_status: 2 })],
-      calls({ waiting_list: [entry('w1', '555', '6400', 3)] }),
+    const { before, after } = repolled(
       2_000,
+      [entry('w1', '555', '6400', 3)],
+      [agent('2001'), agent('2002', { call_status: 2 })],
     );
-    const after = queue.view(TODAY, undefined, 0);
     const patch = diffQueueViews(before, after, HEARTBEAT);
     expect(patch?.agents).toEqual({ upsert: [after.agents[1]], remove: [] });
     expect(patch?.waiting).toBeUndefined();
@@ -60,14 +51,7 @@ describe('diffQueueViews', () => {
   });
 
   it('adds and removes waiting callers by key, leaving stats out when no figure changed', () => {
-    const queue = polledAt(1_000);
-    const before = queue.view(TODAY, undefined, 0);
-    queue.applyPoll(
-      [agent('2001'), agent('2002')],
-      calls({ waiting_list: [entry('w2', '777', '6400', 0)] }),
-      1_500,
-    );
-    const after = queue.view(TODAY, undefined, 0);
+    const { before, after } = repolled(1_500, [entry('w2', '777', '6400', 0)]);
     const patch = diffQueueViews(before, after, HEARTBEAT) ?? {};
     expect(patch.waiting).toEqual({ upsert: [after.waiting[0]], remove: ['w1'] });
     expect(patch.agents).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { Delta, QueuePatch, QueueView } from '@switchboard/live-protocol';
 import type { PbxEvent, QueueAgent } from '@switchboard/pbx-api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { agent } from '../../test/support/queue-fixtures.js';
 import { testConfig } from '../../test/support/test-config.js';
 import type { MetricsService } from '../metrics/metrics.service.js';
@@ -11,6 +11,7 @@ import { PbxEventHandlers, type PbxEventHandlerTable } from '../pbx/pbx-event-ha
 import type { PollingService } from '../polling/polling.module.js';
 import { QUEUE_PUBLISH_WINDOW_MS, QueuesService } from './queues.service.js';
 import type { TodayStatsService } from './today-stats.service.js';
+import { useFakeClock } from '../../test/support/fake-clock.js';
 
 const agents: QueueAgent[] = ['1001', '1002', '1003'].map((number) => agent(number));
 const emptyCalls = { waiting_list: [], active_list: [], ringing_list: [] };
@@ -87,12 +88,7 @@ function setup() {
 }
 
 describe('QueuesService publishing', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 1_700_000_000_000 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeClock(1_700_000_000_000);
 
   it('sends a lone change at once and folds a burst into one delta at the end of the window', async () => {
     const { service, deltas, start, status } = setup();

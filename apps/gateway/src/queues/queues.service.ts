@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { queueStream, type QueueView } from '@switchboard/live-protocol';
-import { PBX_EVENT, type ExtensionBasicInfo, type QueueSummary } from '@switchboard/pbx-api';
+import { PBX_EVENT, type PbxClient, type QueueSummary } from '@switchboard/pbx-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
@@ -123,16 +123,12 @@ export class QueuesService implements OnModuleInit, OnApplicationBootstrap, OnMo
   }
 
   private async refreshList(): Promise<void> {
-    const all: QueueSummary[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await this.pbx.request(
-        'queue/list',
-        (client) => client.queue.list({ page, page_size: LIST_PAGE_SIZE }),
-        { priority: 'poll' },
-      );
-      all.push(...answer.queue_list);
-      if (answer.queue_list.length < LIST_PAGE_SIZE || all.length >= answer.total_number) break;
-    }
+    const all = await this.pollEveryPage(
+      'queue/list',
+      LIST_PAGE_SIZE,
+      (client, page) => client.queue.list(page),
+      (answer) => answer.queue_list,
+    );
     this.listLoaded = true;
     const configured = this.config.polling.queueIds;
     const wanted = configured.length > 0 ? all.filter((q) => configured.includes(q.id)) : all;
@@ -145,17 +141,12 @@ export class QueuesService implements OnModuleInit, OnApplicationBootstrap, OnMo
 
   /** Reads every extension's online status (extension/list) and applies what changed to the queues' agents. */
   private async refreshPhones(): Promise<void> {
-    const rows: ExtensionBasicInfo[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await this.pbx.request(
-        'extension/list',
-        (client) => client.extension.list({ page, page_size: EXTENSION_PAGE_SIZE }),
-        { priority: 'poll' },
-      );
-      const data = answer.data ?? [];
-      rows.push(...data);
-      if (data.length < EXTENSION_PAGE_SIZE || rows.length >= answer.total_number) break;
-    }
+    const rows = await this.pollEveryPage(
+      'extension/list',
+      EXTENSION_PAGE_SIZE,
+      (client, page) => client.extension.list(page),
+      (answer) => answer.data ?? [],
+    );
     for (const extension of this.phones.applyList(rows)) this.applyPhone(extension);
     this.extensionNames = new Map(
       rows.flatMap((row) => {
@@ -163,6 +154,29 @@ export class QueuesService implements OnModuleInit, OnApplicationBootstrap, OnMo
         return name ? [[row.number, name] as const] : [];
       }),
     );
+  }
+
+  /**
+   * Every row of a paged PBX list, read at poll priority one page of `pageSize` after the other until a page
+   * comes back short or the rows reach the answer's total.
+   */
+  private async pollEveryPage<A extends { total_number: number }, T>(
+    operation: string,
+    pageSize: number,
+    readPage: (client: PbxClient, page: { page: number; page_size: number }) => Promise<A>,
+    rowsOf: (answer: A) => T[],
+  ): Promise<T[]> {
+    const rows: T[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await this.pbx.request(
+        operation,
+        (client) => readPage(client, { page, page_size: pageSize }),
+        { priority: 'poll' },
+      );
+      const pageRows = rowsOf(answer);
+      rows.push(...pageRows);
+      if (pageRows.length < pageSize || rows.length >= answer.total_number) return rows;
+    }
   }
 
   /** The name of extension `number` as the PBX's extension list (read every minute) gives it. */

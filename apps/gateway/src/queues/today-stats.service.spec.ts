@@ -1,5 +1,5 @@
 import type { QueueTodayStats } from '@switchboard/live-protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/test-config.js';
 import type { ClusterRole } from '../ports/cluster-role.js';
 import { CdrSearchService } from '../pbx/cdr-search.service.js';
@@ -7,6 +7,12 @@ import type { EventGap, PbxConnectionService } from '../pbx/pbx-connection.servi
 import type { PollJob } from '../polling/poll-scheduler.js';
 import type { PollingService } from '../polling/polling.module.js';
 import { TodayStatsService } from './today-stats.service.js';
+
+/** The services {@link setup} started, stopped after each test (also when it failed). */
+const started: TodayStatsService[] = [];
+afterEach(() => {
+  for (const service of started.splice(0)) service.onModuleDestroy();
+});
 
 /** A service with a PBX that has no call records today, and a role the test switches. */
 function setup(withRole: boolean, queuesKnown = true) {
@@ -65,6 +71,7 @@ function setup(withRole: boolean, queuesKnown = true) {
   const config = testConfig({ POLL_QUEUES_MS: '500' });
   const cdr = new CdrSearchService(config, pbx);
   const service = new TodayStatsService(config, pbx, cdr, polling, withRole ? role : undefined);
+  started.push(service);
   service.onApplicationBootstrap();
   if (queuesKnown) service.setQueues([], true);
   const setLeader = (value: boolean) => {
@@ -102,7 +109,6 @@ describe('TodayStatsService after gaps in the event stream', () => {
     expect(soon).toContain('cdr-rebuild');
     await rebuild();
     expect(service.statsForView(1, undefined).recountPendingSince).toBeUndefined();
-    service.onModuleDestroy();
   });
 });
 
@@ -118,7 +124,6 @@ describe('TodayStatsService before the queues are known', () => {
     expect(soon).toContain('cdr-rebuild');
     await rebuild();
     expect(service.statsForView(1, undefined).recountPendingSince).toBeUndefined();
-    service.onModuleDestroy();
   });
 });
 
@@ -137,13 +142,11 @@ describe('TodayStatsService when the lead changes hands', () => {
     await rebuild();
     expect(service.isRebuilt).toBe(true);
     expect(service.statsForView(7, shown)).toEqual(own);
-    service.onModuleDestroy();
   });
 
   it('never carries figures over in a single gateway, and recounts again after a spell as follower', async () => {
     const single = setup(false);
     expect(single.service.statsForView(7, { ...single.service.stats(7), offered: 3 }).offered).toBe(0);
-    single.service.onModuleDestroy();
     const { service, setLeader, rebuild } = setup(true);
     setLeader(true);
     await rebuild();
@@ -151,6 +154,5 @@ describe('TodayStatsService when the lead changes hands', () => {
     // Deposed, then leading again: events went elsewhere meanwhile, so it recounts first.
     setLeader(true);
     expect(service.isRebuilt).toBe(false);
-    service.onModuleDestroy();
   });
 });

@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, open, rename, unlink } from 'node:fs/promises';
 import type { StoredAuthSecret } from '../ports/stored-auth-secret.js';
-import { StateFileError } from './state-file.js';
+import { readStateText, StateFileError } from './state-file.js';
 
 /** Shortest key accepted from the file, as for AUTH_SECRET. */
 const MIN_LENGTH = 32;
 
 async function readKey(file: string): Promise<string | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    throw new StateFileError(file, `could not be read (${code ?? String(error)})`);
-  }
+  const text = await readStateText(file);
+  if (text === undefined) return undefined;
   const key = text.trim();
   if (key.length < MIN_LENGTH || /\s/.test(key))
     throw new StateFileError(

@@ -36,6 +36,11 @@ describe('StateFile', () => {
       coalesceMs,
       onError: (error) => errors.push(error),
     });
+  /** The state changes to `items` and `file` is told so, as a store does. */
+  const change = (file: StateFile<Doc>, items: Doc['items']) => {
+    state.items = items;
+    file.changed();
+  };
   const onDisk = () => JSON.parse(readFileSync(join(dir, 'doc.json'), 'utf8')) as Doc & { version: number };
 
   beforeEach(() => {
@@ -95,13 +100,11 @@ describe('StateFile', () => {
   it('coalesces changes: one write in flight, everything changed meanwhile in the next one, latest state wins', async () => {
     const file = open();
     for (let n = 1; n <= 100; n++) {
-      state.items = [{ id: n, name: `v${n}` }];
-      file.changed();
+      change(file, [{ id: n, name: `v${n}` }]);
     }
     await sleep(10);
     for (let n = 101; n <= 200; n++) {
-      state.items = [{ id: n, name: `v${n}` }];
-      file.changed();
+      change(file, [{ id: n, name: `v${n}` }]);
     }
     await file.close();
     console.log(`coalescing: 200 changes -> ${snapshots} writes`);
@@ -111,10 +114,8 @@ describe('StateFile', () => {
 
   it('waits `coalesceMs` before writing, so a burst of changes is one write', async () => {
     const file = open(200);
-    state.items = [{ id: 1, name: 'a' }];
-    file.changed();
-    state.items = [{ id: 2, name: 'b' }];
-    file.changed();
+    change(file, [{ id: 1, name: 'a' }]);
+    change(file, [{ id: 2, name: 'b' }]);
     await sleep(80);
     expect(() => readFileSync(join(dir, 'doc.json'))).toThrow(/ENOENT/);
     await sleep(250);
@@ -124,12 +125,10 @@ describe('StateFile', () => {
 
   it('writes what is pending on close, and nothing after', async () => {
     const file = open(60_000);
-    state.items = [{ id: 7, name: 'pending' }];
-    file.changed();
+    change(file, [{ id: 7, name: 'pending' }]);
     await file.close();
     expect(onDisk().items).toEqual([{ id: 7, name: 'pending' }]);
-    state.items = [];
-    file.changed();
+    change(file, []);
     await sleep(20);
     expect(onDisk().items).toHaveLength(1);
   });

@@ -18,6 +18,17 @@ export class StateFileError extends Error {
   }
 }
 
+/** The text of the state file at `path`; undefined when there is none, a {@link StateFileError} when unreadable. */
+export async function readStateText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new StateFileError(path, `could not be read (${code ?? String(error)})`);
+  }
+}
+
 /** How one state file is read and written. */
 export interface StateFileOptions<T extends object> {
   path: string;
@@ -73,14 +84,8 @@ export class StateFile<T extends object> {
    */
   async read(): Promise<T | undefined> {
     const { path, what, check, format } = this.options;
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return undefined;
-      throw new StateFileError(path, `could not be read (${code ?? String(error)})`);
-    }
+    const text = await readStateText(path);
+    if (text === undefined) return undefined;
     let value: unknown;
     try {
       value = JSON.parse(text);

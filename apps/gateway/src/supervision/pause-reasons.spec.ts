@@ -22,7 +22,13 @@ function setup(lists: (typeof LUNCH)[][]) {
     await Promise.resolve();
     await Promise.resolve();
   };
-  return { cache, reads: () => reads, flush, advance: (ms: number) => (now += ms) };
+  /** The first read, answered by the PBX. */
+  const readFirst = async () => {
+    const first = cache.get();
+    await flush();
+    return first;
+  };
+  return { cache, reads: () => reads, flush, readFirst, advance: (ms: number) => (now += ms) };
 }
 
 describe('PauseReasonsCache', () => {
@@ -36,10 +42,8 @@ describe('PauseReasonsCache', () => {
   });
 
   it('answers a stale list at once and refreshes it behind; invalidate forces a read', async () => {
-    const { cache, reads, flush, advance } = setup([[LUNCH], [LUNCH, BREAK], [BREAK]]);
-    const first = cache.get();
-    await flush();
-    await first;
+    const { cache, reads, flush, readFirst, advance } = setup([[LUNCH], [LUNCH, BREAK], [BREAK]]);
+    await readFirst();
     advance(60_000);
     expect((await cache.get()).reasons).toEqual([LUNCH]);
     await flush();
@@ -56,10 +60,8 @@ describe('PauseReasonsCache', () => {
   it('a failed first read fails the reader; a failed refresh keeps the previous list', async () => {
     const down = setup([[]]);
     await expect(down.cache.get()).rejects.toThrow('PBX down');
-    const { cache, flush, advance } = setup([[LUNCH], []]);
-    const first = cache.get();
-    await flush();
-    await first;
+    const { cache, flush, readFirst, advance } = setup([[LUNCH], []]);
+    await readFirst();
     advance(61_000);
     expect((await cache.get()).reasons).toEqual([LUNCH]);
     await flush();

@@ -1,15 +1,8 @@
-import type { SessionInfo } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
+import { testSession } from '../../test/support/session-fixtures.js';
 import { describeMessage, parseFromWorker, parseToWorker } from './ipc-messages.js';
 
-const SESSION: SessionInfo = {
-  user: 'sup',
-  role: 'supervisor',
-  queues: 'all',
-  display: false,
-  features: { listen: true, agentLogin: true, uacsta: true },
-  holdWindowMs: 10_000,
-};
+const SESSION = testSession({ user: 'sup', role: 'supervisor' });
 
 describe('messages to a worker', () => {
   it.each([

@@ -41,6 +41,11 @@ const isObject = (value: unknown): value is Fields =>
 const isText = (value: unknown, max = 1024): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isSocketId = (value: unknown): value is string => isText(value, 64);
+const isRoom = (value: unknown): value is string => isText(value, 256);
+/** The event name and arguments that emit, broadcast and event messages carry. */
+const isEventWithArgs = (message: Fields): boolean =>
+  isText(message['event'], 128) && Array.isArray(message['args']);
 const isStringMap = (value: unknown): value is Record<string, string | string[] | undefined> =>
   isObject(value) &&
   Object.values(value).every(
@@ -79,30 +84,26 @@ export function parseToWorker(message: unknown): ToWorker | undefined {
         : undefined;
     case 'emit':
       return hasKeys(m, ['type', 'socketId', 'event', 'args']) &&
-        isText(m['socketId'], 64) &&
-        isText(m['event'], 128) &&
-        Array.isArray(m['args'])
+        isSocketId(m['socketId']) &&
+        isEventWithArgs(m)
         ? (m as ToWorker)
         : undefined;
     case 'ack':
       return hasKeys(m, ['type', 'socketId', 'ackId', 'args']) &&
-        isText(m['socketId'], 64) &&
+        isSocketId(m['socketId']) &&
         isId(m['ackId']) &&
         Array.isArray(m['args'])
         ? (m as ToWorker)
         : undefined;
     case 'join':
     case 'leave':
-      return hasKeys(m, ['type', 'socketId', 'room']) && isText(m['socketId'], 64) && isText(m['room'], 256)
+      return hasKeys(m, ['type', 'socketId', 'room']) && isSocketId(m['socketId']) && isRoom(m['room'])
         ? (m as ToWorker)
         : undefined;
     case 'disconnect':
-      return hasKeys(m, ['type', 'socketId']) && isText(m['socketId'], 64) ? (m as ToWorker) : undefined;
+      return hasKeys(m, ['type', 'socketId']) && isSocketId(m['socketId']) ? (m as ToWorker) : undefined;
     case 'broadcast':
-      return hasKeys(m, ['type', 'room', 'event', 'args']) &&
-        isText(m['room'], 256) &&
-        isText(m['event'], 128) &&
-        Array.isArray(m['args'])
+      return hasKeys(m, ['type', 'room', 'event', 'args']) && isRoom(m['room']) && isEventWithArgs(m)
         ? (m as ToWorker)
         : undefined;
     default:
@@ -121,7 +122,7 @@ export function parseFromWorker(message: unknown): FromWorker | undefined {
       const h = m['handshake'];
       return hasKeys(m, ['type', 'id', 'socketId', 'handshake']) &&
         isId(m['id']) &&
-        isText(m['socketId'], 64) &&
+        isSocketId(m['socketId']) &&
         isObject(h) &&
         hasKeys(h, ['headers', 'address', 'auth', 'query']) &&
         isStringMap(h['headers']) &&
@@ -132,18 +133,17 @@ export function parseFromWorker(message: unknown): FromWorker | undefined {
         : undefined;
     }
     case 'connected':
-      return hasKeys(m, ['type', 'socketId']) && isText(m['socketId'], 64) ? (m as FromWorker) : undefined;
+      return hasKeys(m, ['type', 'socketId']) && isSocketId(m['socketId']) ? (m as FromWorker) : undefined;
     case 'event':
       return hasKeys(m, ['type', 'socketId', 'event', 'args'], ['ackId']) &&
-        isText(m['socketId'], 64) &&
-        isText(m['event'], 128) &&
-        Array.isArray(m['args']) &&
+        isSocketId(m['socketId']) &&
+        isEventWithArgs(m) &&
         (m['ackId'] === undefined || isId(m['ackId']))
         ? (m as FromWorker)
         : undefined;
     case 'disconnected':
       return hasKeys(m, ['type', 'socketId', 'reason']) &&
-        isText(m['socketId'], 64) &&
+        isSocketId(m['socketId']) &&
         typeof m['reason'] === 'string'
         ? (m as FromWorker)
         : undefined;

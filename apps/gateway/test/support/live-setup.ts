@@ -1,15 +1,10 @@
-import { startGateway, type RunningGateway } from '../../src/create-app.js';
 import { hashPassword } from '../../src/auth/password-hasher.js';
+import { startSimulatorAndGateway, type SimulatorStack } from './stack.js';
 import { TEST_USERS } from './live-client.js';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator.js';
-import { testConfig, pbxEnv } from './test-config.js';
+import type { SimulatorOptions } from './simulator.js';
 
 /** A simulator and a gateway polling it on short intervals, with the test users configured. */
-export interface LiveSetup {
-  sim: RunningSimulator;
-  gateway: RunningGateway;
-  stop(): Promise<void>;
-}
+export type LiveSetup = SimulatorStack;
 
 /** Fast timings so the whole gateway suite stays within about two minutes. */
 export const FAST_ENV = {
@@ -32,27 +27,8 @@ export async function startLiveSetup(
       passwordHash: await hashPassword(`${user.username}-password`),
     })),
   );
-  const simulator = await startSimulator({ scenario: 'small', trafficRate: 0, seed: 11, ...sim });
-  let gateway: RunningGateway;
-  try {
-    gateway = await startGateway(
-      testConfig({
-        ...pbxEnv(simulator.url),
-        USERS: JSON.stringify(users),
-        ...FAST_ENV,
-        ...env,
-      }),
-    );
-  } catch (error) {
-    await simulator.stop();
-    throw error;
-  }
-  return {
-    sim: simulator,
-    gateway,
-    stop: async () => {
-      await gateway.close();
-      await simulator.stop();
-    },
-  };
+  return startSimulatorAndGateway(
+    { scenario: 'small', trafficRate: 0, seed: 11, ...sim },
+    { USERS: JSON.stringify(users), ...FAST_ENV, ...env },
+  );
 }

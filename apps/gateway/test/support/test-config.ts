@@ -58,6 +58,13 @@ export function testConfig(env: Record<string, string> = {}): GatewayConfig {
   );
 }
 
+/** PBX settings for unit tests that never reach the PBX: a host no test answers on, made-up credentials. */
+export const UNREACHED_PBX = {
+  PBX_BASE_URL: 'http://pbx.example:8088',
+  PBX_CLIENT_ID: 'id',
+  PBX_CLIENT_SECRET: 'secret',
+} as const;
+
 /** The settings that point a gateway at a simulator at `url`, signed in with the demo credentials it accepts. */
 export function pbxEnv(url: string): Record<string, string> {
   return {
