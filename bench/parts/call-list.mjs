@@ -1,9 +1,9 @@
 // Part 7 - the Calls page in Chromium with a 10,000-record search: time from the gateway's answer arriving
 // (the /api/calls request's PerformanceResourceTiming responseEnd) to the first rows painted, and the longest
 // task while the whole list is scrolled top to bottom in steps.
-import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { ms, naRow, row } from '../lib/report.mjs';
+import { browserPartUnavailable, CHROMIUM } from '../lib/browser-parts.mjs';
+import { ms, row } from '../lib/report.mjs';
 import { BENCH_USERS, PATHS, login, startGateway, startSimulator } from '../lib/services.mjs';
 import { median } from '../lib/stats.mjs';
 
@@ -100,10 +100,8 @@ function scrollThrough(selector) {
 export async function callListInBrowser(ctx) {
   const { runs } = ctx.profile.callList;
   const title = 'Calls page in Chromium';
-  if (!existsSync(`${PATHS.dashboard}/index.html`))
-    return [naRow(7, title, 'apps/dashboard/dist is not built')];
-  if (!existsSync(process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'))
-    return [naRow(7, title, 'no Chromium at /usr/bin/chromium (set BENCH_CHROMIUM)')];
+  const unavailable = browserPartUnavailable(7, title);
+  if (unavailable) return unavailable;
   const stops = [];
   try {
     const sim = await startSimulator({
@@ -120,7 +118,7 @@ export async function callListInBrowser(ctx) {
     const url = `${gateway.url}/console/calls?from=${day}T00:00:00&to=${day}T23:59:59&page=1&pageSize=${RECORDS}`;
 
     const browser = await chromium.launch({
-      executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: ['--no-sandbox', '--disable-dev-shm-usage'],
     });

@@ -1,12 +1,12 @@
 // Part 6 - the dashboard in Chromium: gzipped JS and CSS the wallboard route loads, time from navigation to
 // a wallboard showing 200 agents, long tasks while 500 agents change state 20 times a second, and the JS
 // heap after a first and a later checkpoint of accelerated traffic (growth = a leak).
-import { existsSync } from 'node:fs';
 import { postJson, sleep } from '../lib/http.mjs';
 import { fetchSnapshots } from '../lib/live-snapshot.mjs';
 import { forkScript, captureOutput, stopChild } from '../lib/procs.mjs';
 import { rpcClient } from '../lib/rpc.mjs';
-import { bytes, ms, naRow, row } from '../lib/report.mjs';
+import { browserPartUnavailable } from '../lib/browser-parts.mjs';
+import { bytes, ms, row } from '../lib/report.mjs';
 import { BENCH_USERS, PATHS, login, startGateway, startSimulator, startWorkers } from '../lib/services.mjs';
 import { median } from '../lib/stats.mjs';
 
@@ -45,10 +45,8 @@ async function displayUrl(gateway, adminToken, queues, name) {
 export async function dashboardInBrowser(ctx) {
   const { runs, longTaskSec, heapAtSec, changesPerSec } = ctx.profile.dashboard;
   const title = 'dashboard in Chromium';
-  if (!existsSync(`${PATHS.dashboard}/index.html`))
-    return [naRow(6, title, 'apps/dashboard/dist is not built')];
-  if (!existsSync(process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'))
-    return [naRow(6, title, 'no Chromium at /usr/bin/chromium (set BENCH_CHROMIUM)')];
+  const unavailable = browserPartUnavailable(6, title);
+  if (unavailable) return unavailable;
   const stops = [];
   const began = performance.now();
   const phase = (what) => ctx.log(`  ${what} (${((performance.now() - began) / 1000).toFixed(1)} s)`);

@@ -178,29 +178,17 @@ export async function eventToScreen(ctx) {
         ctx.log(
           `  ${n} clients on the gateway and on bare socket.io (gateway handshakes ${Math.round(gw.ms)} ms)`,
         );
+        const pushesAtRate = (run) => measurePushes({ pool, driver, rate, graceMs, ...run });
         // One prompt through the gateway gives the byte size of its delta, which the bare server copies.
-        const probe = await measurePushes({
-          pool,
-          driver,
-          group: 'gateway',
-          kind: 'inbound',
-          target: simTarget,
-          rate,
-          count: 1,
-          graceMs,
-        });
+        const probe = await pushesAtRate({ group: 'gateway', kind: 'inbound', target: simTarget, count: 1 });
         const bareTarget = { url: bare.url, size: probe.sampleDeltaBytes };
         const pids = { bare: bare.pid, gateway: pair.gateway.pid };
         const measure = (group, kind, target, pushes) =>
-          measurePushes({
-            pool,
-            driver,
+          pushesAtRate({
             group,
             kind,
             target,
-            rate,
             count: pushes,
-            graceMs,
             serverPid: pids[group],
             tap: group === 'gateway' ? pair.tap : undefined,
           });

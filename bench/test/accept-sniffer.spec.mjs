@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AcceptSniffer } from '../lib/accept-sniffer.mjs';
+import { cutAt, sniffed } from './sniffed.mjs';
 
 const request = (channel, path = 'call/accept_inbound') => {
   const body = JSON.stringify({ channel_id: channel });
@@ -8,21 +9,17 @@ const request = (channel, path = 'call/accept_inbound') => {
 
 describe('AcceptSniffer', () => {
   it('times an accept by its request line and names its channel from the body', () => {
-    const seen = [];
-    const sniffer = new AcceptSniffer((channel, at) => seen.push([channel, at]));
     const text = request('PJSIP/trunk-0001');
-    const split = text.indexOf('\r\n\r\n');
-    sniffer.feed(text.slice(0, split), 100);
-    sniffer.feed(text.slice(split), 105);
-    expect(seen).toEqual([['PJSIP/trunk-0001', 100]]);
+    const chunks = cutAt(text, text.indexOf('\r\n\r\n'), 100, 105);
+    expect(sniffed(AcceptSniffer, chunks)).toEqual([['PJSIP/trunk-0001', 100]]);
   });
 
   it('finds every accept on a keep-alive connection and ignores other requests', () => {
-    const seen = [];
-    const sniffer = new AcceptSniffer((channel) => seen.push(channel));
-    sniffer.feed(request('a') + request('x', 'call/refuse_inbound') + request('b'), 1);
-    sniffer.feed('GET /openapi/v1.0/queue/agent_status?id=1 HTTP/1.1\r\n\r\n', 2);
-    sniffer.feed(request('c'), 3);
-    expect(seen).toEqual(['a', 'b', 'c']);
+    const seen = sniffed(AcceptSniffer, [
+      [request('a') + request('x', 'call/refuse_inbound') + request('b'), 1],
+      ['GET /openapi/v1.0/queue/agent_status?id=1 HTTP/1.1\r\n\r\n', 2],
+      [request('c'), 3],
+    ]);
+    expect(seen.map(([channel]) => channel)).toEqual(['a', 'b', 'c']);
   });
 });

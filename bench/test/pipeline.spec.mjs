@@ -17,18 +17,18 @@ describe('measuring pushes (bare socket.io server, two load processes, a driver)
     const bare = await startBare();
     const pool = await startWorkers(2);
     const drivers = await startWorkers(1, 'driver');
+    // 400-byte pushes from the bare server at 50/s; each run says which group listens and how many.
+    const pushes = (run) =>
+      measurePushes({
+        pool,
+        driver: drivers.workers[0],
+        kind: 'bare',
+        target: { url: bare.url, size: 400 },
+        rate: 50,
+        ...run,
+      });
     await connectSpread(pool, 6, { group: 'bare', url: bare.url, streams: ['inbound'] });
-    const result = await measurePushes({
-      pool,
-      driver: drivers.workers[0],
-      group: 'bare',
-      kind: 'bare',
-      target: { url: bare.url, size: 400 },
-      rate: 50,
-      count: 5,
-      graceMs: 2_000,
-      serverPid: bare.pid,
-    });
+    const result = await pushes({ group: 'bare', count: 5, graceMs: 2_000, serverPid: bare.pid });
     expect(result.n).toBe(30);
     // The server's CPU over the run per frame its clients got: a number (it may be 0 at 10 ms ticks).
     expect(result.cpuPerFrameUs).toBeGreaterThanOrEqual(0);
@@ -40,16 +40,7 @@ describe('measuring pushes (bare socket.io server, two load processes, a driver)
     // A closed group receives nothing: every marker counts as lost.
     await pool.all('close');
     await connectSpread(pool, 2, { group: 'other', url: bare.url, streams: ['health'] });
-    const unsubscribed = await measurePushes({
-      pool,
-      driver: drivers.workers[0],
-      group: 'other',
-      kind: 'bare',
-      target: { url: bare.url, size: 400 },
-      rate: 50,
-      count: 2,
-      graceMs: 300,
-    });
+    const unsubscribed = await pushes({ group: 'other', count: 2, graceMs: 300 });
     expect(unsubscribed.missing).toBe(4);
     expect(unsubscribed.lossPct).toBe(100);
     await pool.stop();

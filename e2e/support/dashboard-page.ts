@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import type { SimulatorProcess } from './simulator-process.js';
 
 /** Signs in through the login page and lands on `target` (a path such as `/wallboard?queues=1`). */
 export async function signIn(
@@ -14,6 +15,25 @@ export async function signIn(
   await page.getByTestId('login-submit').click();
   const path = target.split('?')[0] ?? target;
   await page.waitForURL((url) => url.pathname === path);
+}
+
+/**
+ * Runs the simulator's traffic at its highest rate until `page` shows a conference with two members or more
+ * (sessions open about every 40 simulated minutes at the normal rate: at this rate one opens within seconds
+ * and fills up), then stops the traffic, so its members stay (for minutes) until kicked. Answers the
+ * conference cards that have two members or more.
+ */
+export async function fillConference(simulator: SimulatorProcess, page: Page): Promise<Locator> {
+  await simulator.post('/sim/traffic', { rate: 1_000 });
+  const room = page.locator('[data-testid="conference"]', {
+    has: page.locator('[data-testid="conference-member"]').nth(1),
+  });
+  try {
+    await room.first().waitFor({ timeout: 30_000 });
+  } finally {
+    await simulator.post('/sim/traffic', { rate: 0 });
+  }
+  return room;
 }
 
 /** The extension numbers of the agent cards on the wallboard, sorted. */

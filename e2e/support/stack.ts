@@ -1,5 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newPage } from './browser.js';
+import { signIn } from './dashboard-page.js';
 import { signInApi } from './gateway-api.js';
 import { startGateway, type GatewayProcess } from './gateway-process.js';
 import { startSimulator, type SimulatorOptions, type SimulatorProcess } from './simulator-process.js';
@@ -42,4 +43,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await close();
     throw error;
   }
+}
+
+/**
+ * A new page of the stack's browser at `viewport`, signed in as the demo user `username` and on `target`. The
+ * demo users' password is their name, but for the queue supervisors, who share `supervisor`.
+ */
+export async function signedInPage(
+  stack: Stack,
+  viewport: { width: number; height: number },
+  username: string,
+  target: string,
+  password = username,
+): Promise<Page> {
+  const page = await newPage(stack.browser, viewport);
+  await signIn(page, stack.gateway.url, username, password, target);
+  return page;
 }

@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
-import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
 import { adminPbx } from '../support/gateway-api.js';
 import { DEMO_CLIENT, type SimWorld } from '../support/simulator-process.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 
 /**
  * The admin screens for pause reasons, IP phones, inbound routes, company contacts and message channels,
@@ -86,8 +84,7 @@ describe('admin screens: pause reasons, phones, routes, contacts, message channe
   beforeAll(async () => {
     stack = await startStack({ simulator: { scenario: 'contact-center', trafficRate: 0 } });
     world = await stack.simulator.get<SimWorld>('/sim/world');
-    page = await newPage(stack.browser, { width: 1366, height: 768 });
-    await signIn(page, stack.gateway.url, 'admin', 'admin', '/console/admin/pause-reasons');
+    page = await signedInPage(stack, { width: 1366, height: 768 }, 'admin', '/console/admin/pause-reasons');
   });
   afterAll(async () => {
     await stack?.close();

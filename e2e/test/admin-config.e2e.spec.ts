@@ -7,7 +7,7 @@ import { newPage } from '../support/browser.js';
 import { signIn } from '../support/dashboard-page.js';
 import { adminPbx } from '../support/gateway-api.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 
 /** With E2E_LOOK_DIR set, every size and theme of the IVR form is saved there to look at. */
 const LOOK_DIR = process.env['E2E_LOOK_DIR'];
@@ -82,10 +82,21 @@ describe('PBX administration in the console', () => {
       .toBe(`The ${kind} “${name}” is deleted.`);
   }
 
+  /** Opens an admin screen from the nav, then its form for a new object. */
+  async function newOn(slug: string): Promise<void> {
+    await screen(slug);
+    await admin.getByTestId('resource-new').click();
+  }
+
+  /** Deletes `name` on the screen, then checks that the PBX has no `resource` of that name any more. */
+  async function removeFromPbx(resource: string, name: string, kind: string): Promise<void> {
+    await remove(name, kind);
+    expect(await named(resource, name)).toEqual([]);
+  }
+
   beforeAll(async () => {
     stack = await startStack({ simulator: { trafficRate: 0 } });
-    admin = await newPage(stack.browser, { width: 1366, height: 768 });
-    await signIn(admin, stack.gateway.url, 'admin', 'admin', '/console');
+    admin = await signedInPage(stack, { width: 1366, height: 768 }, 'admin', '/console');
     await admin.getByTestId('admin-link').click();
     await admin.waitForURL((url) => url.pathname === '/console/admin');
   });
@@ -121,8 +132,7 @@ describe('PBX administration in the console', () => {
       expect.arrayContaining(['Allowlist', 'Blocklist', 'PIN lists', 'IVRs', 'Message queues']),
     );
     expect(await axeViolations(admin)).toEqual([]);
-    await screen('allowlist');
-    await admin.getByTestId('resource-new').click();
+    await newOn('allowlist');
     await admin.getByTestId('input-name').fill('e2e partners');
     await admin.getByTestId('input-number_list').fill('5550100\n555 0101');
     await admin.getByTestId('form-save').click();
@@ -171,13 +181,11 @@ describe('PBX administration in the console', () => {
       (await named<{ name: string; number_list: string }>('allow_numbers', 'e2e partners'))[0]?.number_list,
     ).toBe('5550100&5550101&5550102');
 
-    await remove('e2e partners', 'allowlist rule');
-    expect(await named('allow_numbers', 'e2e partners')).toEqual([]);
+    await removeFromPbx('allow_numbers', 'e2e partners', 'allowlist rule');
   });
 
   it('PIN list: created with hidden PINs, revealed per list, edited and deleted', async () => {
-    await screen('pin-lists');
-    await admin.getByTestId('resource-new').click();
+    await newOn('pin-lists');
     await admin.getByTestId('input-name').fill('e2e pins');
     expect(await admin.getByTestId('input-pin_list').getAttribute('type')).toBe('password');
     await admin.getByTestId('input-pin_list').fill('2283, 3301');
@@ -197,13 +205,11 @@ describe('PBX administration in the console', () => {
     expect(await named('pin_list', 'e2e pins')).toEqual([
       expect.objectContaining({ pin_list: '2283,4455', enb_record_cdr: 1 }),
     ]);
-    await remove('e2e pins', 'PIN list');
-    expect(await named('pin_list', 'e2e pins')).toEqual([]);
+    await removeFromPbx('pin_list', 'e2e pins', 'PIN list');
   });
 
   it('IVR: three keys picked from the PBX’s menus, a bound checked before sending, edit and delete', async () => {
-    await screen('ivrs');
-    await admin.getByTestId('resource-new').click();
+    await newOn('ivrs');
     await admin.getByTestId('input-number').fill('6390');
     await admin.getByTestId('input-name').fill('e2e menu');
     await admin.getByTestId('input-prompt_repeat').fill('9');
@@ -257,8 +263,7 @@ describe('PBX administration in the console', () => {
     );
     expect(after.data['timeout_dest'] ?? '').toBe('');
     expect(after.data['press1_dest']).toBe('queue');
-    await remove('e2e menu', 'IVR');
-    expect(await named('ivr', 'e2e menu')).toEqual([]);
+    await removeFromPbx('ivr', 'e2e menu', 'IVR');
   });
 
   it('IVR: saved without direct dialling, and with any extension, no extension ticked', async () => {
@@ -312,8 +317,7 @@ describe('PBX administration in the console', () => {
   });
 
   it('message queue: members ticked from the extensions, edited, deleted', async () => {
-    await screen('message-queues');
-    await admin.getByTestId('resource-new').click();
+    await newOn('message-queues');
     await admin.getByTestId('input-name').fill('e2e chats');
     const choices = admin.getByTestId('choice-members');
     await choices.nth(0).check();
@@ -339,8 +343,7 @@ describe('PBX administration in the console', () => {
     await choices.nth(2).check();
     await save('The message queue “e2e chats” is saved.');
     expect(await members()).toBe(3);
-    await remove('e2e chats', 'message queue');
-    expect(await named('message_queue', 'e2e chats')).toEqual([]);
+    await removeFromPbx('message_queue', 'e2e chats', 'message queue');
   });
 
   /** With E2E_LOOK_DIR set, the page as it is now, to look at. */

@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
-import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
 import { adminPbx } from '../support/gateway-api.js';
 import type { SimWorld } from '../support/simulator-process.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
+import { controlledLine, holdCall, promptCard } from '../support/held-calls.js';
 
 /** The fields of the PBX's queue/agent_status and block_numbers/list answers these tests read. */
 interface AgentStatus {
@@ -50,8 +49,7 @@ describe('agent actions in the supervisor console', () => {
   beforeAll(async () => {
     stack = await startStack({ simulator: { scenario: 'small', trafficRate: 0, holdWindowMs: 20_000 } });
     world = await stack.simulator.get<SimWorld>('/sim/world');
-    page = await newPage(stack.browser, { width: 1366, height: 768 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    page = await signedInPage(stack, { width: 1366, height: 768 }, 'supervisor', '/console');
   });
 
   afterAll(async () => {
@@ -144,18 +142,8 @@ describe('agent actions in the supervisor console', () => {
   });
 
   it('asks before refusing and blocking, naming the number; Undo deletes the rule the block created', async () => {
-    const trunk = world.trunks.find((t) => t.controlled);
-    const route = world.inboundRoutes.find((r) => trunk && r.trunk_ids.includes(trunk.id));
-    if (!trunk || !route?.did_patterns[0])
-      throw new Error('the small scenario has no controlled inbound route');
     const from = '5550883';
-    const held = await stack.simulator.post<{ call_id: string }>('/sim/inbound-calls', {
-      from,
-      to: route.did_patterns[0],
-      trunk_name: trunk.name,
-    });
-    const card = page.locator(`[data-testid="prompt-card"][data-call-id="${held.call_id}"]`);
-    await card.waitFor();
+    const card = await promptCard(page, await holdCall(stack.simulator, controlledLine(world), from));
     const rules = async () =>
       (await pbx<{ data: BlockRule[] }>('block_numbers/list', { page_size: 1000 })).data.filter(
         (r) => r.number_list === from,

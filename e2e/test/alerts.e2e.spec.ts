@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.js';
 import { signIn } from '../support/dashboard-page.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /**
@@ -59,8 +59,7 @@ describe('queue alerts: one answer on every part of the screen', () => {
   });
 
   it('shows an already-critical queue as critical within 1 s of the rows on a page opened now', async () => {
-    const watcher = await newPage(stack.browser, { width: 1920, height: 1080 });
-    await signIn(watcher, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    const watcher = await signedInPage(stack, { width: 1920, height: 1080 }, 'supervisor', '/console');
     // Wait until some queue has been critical for longer than the dwell time, as the gateway judged it.
     const critical = await waitFor(
       async () => (await readConsole(watcher)).find((q) => q.row === 'critical')?.id,
@@ -105,9 +104,13 @@ describe('queue alerts: one answer on every part of the screen', () => {
   }, 180_000);
 
   it('never shows a tile and a row of the same queue disagreeing over a minute of busy traffic', async () => {
-    const page = await newPage(stack.browser, { width: 1920, height: 1080 });
     // Three queues open side by side: their panels, badges and tiles beside their overview rows.
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console?open=1,2,3');
+    const page = await signedInPage(
+      stack,
+      { width: 1920, height: 1080 },
+      'supervisor',
+      '/console?open=1,2,3',
+    );
     await page.getByTestId('queue-panel').first().waitFor({ timeout: 20_000 });
     let samples = 0;
     let compared = 0;
@@ -140,8 +143,7 @@ describe('queue alerts: one answer on every part of the screen', () => {
   }, 120_000);
 
   it('keeps the detail on its queue for 30 s while the pointer is over it, then follows severity again', async () => {
-    const page = await newPage(stack.browser, { width: 1920, height: 1080 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    const page = await signedInPage(stack, { width: 1920, height: 1080 }, 'supervisor', '/console');
     await page.getByTestId('queue-panel').first().waitFor({ timeout: 20_000 });
     // The pointer away from the detail (signing in left it where the button was): the detail follows.
     await page.mouse.move(5, 5);

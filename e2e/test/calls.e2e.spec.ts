@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJson } from '../../tools/harness/http.mjs';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 import { axeViolations } from '../support/axe.js';
-import { newPage } from '../support/browser.js';
 import { demoPasswordHash } from '../support/demo-users.js';
 import { signInApi } from '../support/gateway-api.js';
-import { signIn } from '../support/dashboard-page.js';
 import { SCREEN_SIZES, saveScreenshot } from '../support/screenshots.js';
 import type { SimWorld } from '../support/simulator-process.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
+import { controlledLine, holdCall, promptCard } from '../support/held-calls.js';
 
 /** Calls the simulator seeds over yesterday (`--history`): exactly one full PBX page. */
 const HISTORY = 10_000;
@@ -96,8 +95,7 @@ describe('Calls: search, detail with note, recording and transcript, scope, expo
     });
     if (!pick) throw new Error('no answered, recorded, noted call in the seeded history');
     known = pick;
-    page = await newPage(stack.browser, { width: 1366, height: 768 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console/calls');
+    page = await signedInPage(stack, { width: 1366, height: 768 }, 'supervisor', '/console/calls');
   });
 
   afterAll(async () => {
@@ -152,22 +150,14 @@ describe('Calls: search, detail with note, recording and transcript, scope, expo
 
   it('shows the caller’s last call with its AI summary on a held-call prompt', async () => {
     const world = await stack.simulator.get<SimWorld>('/sim/world');
-    const trunk = world.trunks.find((t) => t.controlled);
-    const route = world.inboundRoutes.find((r) => trunk && r.trunk_ids.includes(trunk.id));
-    if (!trunk || !route?.did_patterns[0]) throw new Error('no controlled inbound route');
+    const line = controlledLine(world);
     const transcript = await api<CallTranscript>(
       `/api/calls/${encodeURIComponent(known.id)}/transcript`,
       stack.adminToken,
     );
     await page.goto(`${stack.gateway.url}/console`);
     await page.getByTestId('prompts-panel').waitFor();
-    const held = await stack.simulator.post<{ call_id: string }>('/sim/inbound-calls', {
-      from: known.from,
-      to: route.did_patterns[0],
-      trunk_name: trunk.name,
-    });
-    const card = page.locator(`[data-testid="prompt-card"][data-call-id="${held.call_id}"]`);
-    await card.waitFor();
+    const card = await promptCard(page, await holdCall(stack.simulator, line, known.from));
     const last = card.getByTestId('prompt-last-call');
     await last.waitFor({ timeout: 8_000 });
     expect(await last.textContent()).toContain('Last call');
@@ -196,13 +186,12 @@ describe('Calls: search, detail with note, recording and transcript, scope, expo
     const link = await api(`/api/calls/${encodeURIComponent(other.id)}/recording-link`, q1, 'POST', {});
     expect(link.status).toBe(403);
     // And on screen, in words.
-    const q1Page = await newPage(stack.browser, { width: 1366, height: 768 });
-    await signIn(
-      q1Page,
-      stack.gateway.url,
+    const q1Page = await signedInPage(
+      stack,
+      { width: 1366, height: 768 },
       'q1',
-      'supervisor',
       `/console/calls/${encodeURIComponent(other.id)}`,
+      'supervisor',
     );
     const state = q1Page.getByTestId('call-detail-state');
     await state.filter({ hasText: 'Not allowed' }).waitFor();

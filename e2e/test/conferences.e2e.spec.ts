@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
+import { fillConference } from '../support/dashboard-page.js';
 import { adminPbx } from '../support/gateway-api.js';
 import type { SimWorld } from '../support/simulator-process.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 interface OngoingConference {
@@ -21,8 +20,7 @@ describe('conference control in the supervisor console', () => {
   beforeAll(async () => {
     stack = await startStack({ simulator: { scenario: 'small', trafficRate: 0 } });
     world = await stack.simulator.get<SimWorld>('/sim/world');
-    page = await newPage(stack.browser, { width: 1440, height: 900 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    page = await signedInPage(stack, { width: 1440, height: 900 }, 'supervisor', '/console');
     await page.getByTestId('conferences-panel').waitFor();
   });
 
@@ -46,20 +44,9 @@ describe('conference control in the supervisor console', () => {
     return ((await pbxRoom(conference))?.members ?? []).map((m) => m.channel_id);
   }
 
-  /**
-   * Sessions open about every 40 simulated minutes at the normal rate: at the highest traffic rate one opens
-   * within seconds and fills up; traffic is then stopped, so members stay (for minutes) until kicked.
-   */
+  /** A conference with members that stay until kicked, as the console and the PBX both list them. */
   async function aConferenceWithMembers(): Promise<string> {
-    await stack.simulator.post('/sim/traffic', { rate: 1_000 });
-    const room = page.locator('[data-testid="conference"]', {
-      has: page.locator('[data-testid="conference-member"]').nth(1),
-    });
-    try {
-      await room.first().waitFor({ timeout: 30_000 });
-    } finally {
-      await stack.simulator.post('/sim/traffic', { rate: 0 });
-    }
+    const room = await fillConference(stack.simulator, page);
     const number = await room.first().getAttribute('data-conference');
     if (!number) throw new Error('the conference card has no data-conference');
     // A join already scheduled may still land: wait until the console and the PBX agree on the members.

@@ -2,12 +2,11 @@ import type { CallSearchAnswer } from '@switchboard/live-protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
-import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
 import { adminPbx, signInApi } from '../support/gateway-api.js';
 import type { SimWorld } from '../support/simulator-process.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { requestJson } from '../../tools/harness/http.mjs';
+import { controlledLine, holdCall, promptCard } from '../support/held-calls.js';
 
 /** Long enough to take screenshots of settled prompts before they go. */
 const HOLD_WINDOW_MS = 20_000;
@@ -42,9 +41,8 @@ describe('console details', () => {
       gatewayEnv: { PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS) },
     });
     world = await stack.simulator.get<SimWorld>('/sim/world');
-    page = await newPage(stack.browser, { width: 1366, height: 768 });
     // The demo supervisor has no extension in its profile.
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    page = await signedInPage(stack, { width: 1366, height: 768 }, 'supervisor', '/console');
     await page.getByTestId('prompts-panel').waitFor();
   });
 
@@ -184,19 +182,10 @@ describe('console details', () => {
   });
 
   it('"Just decided" lines are never clipped mid-word, and carry their full text', async () => {
-    const trunk = world.trunks.find((t) => t.controlled);
-    const route = world.inboundRoutes.find((r) => trunk && r.trunk_ids.includes(trunk.id));
-    if (!trunk || !route?.did_patterns[0])
-      throw new Error('the small scenario has no controlled inbound route');
+    const line = controlledLine(world);
     const callers = world.callers.filter((c) => c.contact).slice(0, 3);
     for (const [i, caller] of callers.entries()) {
-      const held = await stack.simulator.post<{ call_id: string }>('/sim/inbound-calls', {
-        from: caller.number,
-        to: route.did_patterns[0],
-        trunk_name: trunk.name,
-      });
-      const card = page.locator(`[data-testid="prompt-card"][data-call-id="${held.call_id}"]`);
-      await card.waitFor();
+      const card = await promptCard(page, await holdCall(stack.simulator, line, caller.number));
       await card.getByTestId(i === 0 ? 'accept' : 'refuse').click();
     }
     const settled = page.locator('[data-testid="settled-prompts"] [data-testid="prompt-card"]');

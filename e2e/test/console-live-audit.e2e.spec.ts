@@ -6,6 +6,7 @@ import { demoPasswordHash } from '../support/demo-users.js';
 import { signIn } from '../support/dashboard-page.js';
 import type { SimWorld } from '../support/simulator-process.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { controlledLine, type HeldLine, holdCall, promptCard } from '../support/held-calls.js';
 
 /** How soon an action must show on another supervisor's screen. */
 const AUDIT_BUDGET_MS = 1_000;
@@ -32,7 +33,7 @@ describe('console: live audit on another supervisor’s screen, the monitor bar,
   let stack: Stack;
   let sup: Page;
   let ana: Page;
-  let line: { trunk: string; did: string };
+  let line: HeldLine;
 
   beforeAll(async () => {
     stack = await startStack({
@@ -40,11 +41,7 @@ describe('console: live audit on another supervisor’s screen, the monitor bar,
       gatewayEnv: { USERS: await usersEnv() },
     });
     const world = await stack.simulator.get<SimWorld>('/sim/world');
-    const trunk = world.trunks.find((t) => t.controlled);
-    const route = world.inboundRoutes.find((r) => trunk && r.trunk_ids.includes(trunk.id));
-    if (!trunk || !route?.did_patterns[0])
-      throw new Error('the small scenario has no controlled inbound route');
-    line = { trunk: trunk.name, did: route.did_patterns[0] };
+    line = controlledLine(world);
     sup = await newPage(stack.browser, { width: 1366, height: 768 });
     ana = await newPage(stack.browser, { width: 1366, height: 768 });
     await signIn(sup, stack.gateway.url, 'supervisor', 'supervisor', '/console');
@@ -61,14 +58,7 @@ describe('console: live audit on another supervisor’s screen, the monitor bar,
   });
 
   async function hold(from: string): Promise<Locator> {
-    const held = await stack.simulator.post<{ call_id: string }>('/sim/inbound-calls', {
-      from,
-      to: line.did,
-      trunk_name: line.trunk,
-    });
-    const card = sup.locator(`[data-testid="prompt-card"][data-call-id="${held.call_id}"]`);
-    await card.waitFor({ state: 'visible', timeout: 3_000 });
-    return card;
+    return promptCard(sup, await holdCall(stack.simulator, line, from), 3_000);
   }
 
   it('shows a supervisor’s action on another supervisor’s screen within 1 s, as a sentence', async () => {

@@ -1,11 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import type { SimWorld } from '../support/simulator-process.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
+import { controlledLine, type HeldLine, holdCall, promptCard } from '../support/held-calls.js';
 
 /** Short, so the "nobody decided" case ends quickly; long enough to click. Simulator and gateway agree. */
 const HOLD_WINDOW_MS = 4_000;
@@ -14,7 +13,7 @@ describe('held-call prompts in the supervisor console', () => {
   let stack: Stack;
   let page: Page;
   let nextCaller = 0;
-  let heldRoute: { trunk: string; did: string };
+  let heldRoute: HeldLine;
   let callers: { number: string; name: string; contact: boolean }[];
 
   beforeAll(async () => {
@@ -24,14 +23,9 @@ describe('held-call prompts in the supervisor console', () => {
       gatewayEnv: { PBX_HOLD_WINDOW_MS: String(HOLD_WINDOW_MS) },
     });
     const world = await stack.simulator.get<SimWorld>('/sim/world');
-    const trunk = world.trunks.find((t) => t.controlled);
-    const route = world.inboundRoutes.find((r) => trunk && r.trunk_ids.includes(trunk.id));
-    if (!trunk || !route?.did_patterns[0])
-      throw new Error('the small scenario has no controlled inbound route');
-    heldRoute = { trunk: trunk.name, did: route.did_patterns[0] };
+    heldRoute = controlledLine(world);
     callers = world.callers;
-    page = await newPage(stack.browser, { width: 1440, height: 900 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    page = await signedInPage(stack, { width: 1440, height: 900 }, 'supervisor', '/console');
     await page.getByTestId('prompts-panel').waitFor();
   });
 
@@ -40,16 +34,10 @@ describe('held-call prompts in the supervisor console', () => {
   });
 
   /** Holds a new inbound call on the PBX (event 30016) and returns the prompt card the console shows for it. */
-  async function holdCall(
+  async function newPrompt(
     from = callers[nextCaller++ % callers.length]?.number ?? '5550100',
   ): Promise<Locator> {
-    const held = await stack.simulator.post<{ call_id: string }>('/sim/inbound-calls', {
-      from,
-      to: heldRoute.did,
-      trunk_name: heldRoute.trunk,
-    });
-    const card = page.locator(`[data-testid="prompt-card"][data-call-id="${held.call_id}"]`);
-    await card.waitFor({ state: 'visible', timeout: 2_000 });
+    const card = await promptCard(page, await holdCall(stack.simulator, heldRoute, from), 2_000);
     expect(await card.getAttribute('data-status')).toBe('pending');
     return card;
   }
@@ -80,8 +68,8 @@ describe('held-call prompts in the supervisor console', () => {
     await phonebookIndexed();
     const known = callers.filter((c) => c.contact && c.name !== '').slice(0, 2);
     expect(known).toHaveLength(2);
-    const first = await holdCall(known[0]?.number);
-    const second = await holdCall(known[1]?.number);
+    const first = await newPrompt(known[0]?.number);
+    const second = await newPrompt(known[1]?.number);
     for (const [card, caller] of [
       [first, known[0]],
       [second, known[1]],
@@ -106,29 +94,43 @@ describe('held-call prompts in the supervisor console', () => {
     }
   });
 
+  /**
+   * Clicks `button` on a new prompt: the card ends `status` and names who decided (`outcome`), and the PBX
+   * got exactly one `operation`. Answers the card.
+   */
+  async function decideOnNewPrompt(
+    button: 'accept' | 'refuse',
+    status: string,
+    outcome: string,
+    operation: string,
+  ): Promise<Locator> {
+    const before = await countOf(operation);
+    const card = await newPrompt();
+    await card.getByTestId(button).click();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 3_000 }).toBe(status);
+    expect(await card.getByTestId('prompt-outcome').textContent()).toContain(outcome);
+    await expect.poll(() => countOf(operation), { timeout: 3_000 }).toBe(before + 1);
+    return card;
+  }
+
   it('Accept reaches the PBX and the card shows who accepted', async () => {
-    const before = await countOf('call/accept_inbound');
-    const card = await holdCall();
-    await card.getByTestId('accept').click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 3_000 }).toBe('accepted');
-    expect(await card.getByTestId('prompt-outcome').textContent()).toContain('Accepted by supervisor');
-    await expect.poll(() => countOf('call/accept_inbound'), { timeout: 3_000 }).toBe(before + 1);
+    const card = await decideOnNewPrompt(
+      'accept',
+      'accepted',
+      'Accepted by supervisor',
+      'call/accept_inbound',
+    );
     expect(await card.getByTestId('accept').count()).toBe(0);
   });
 
   it('Refuse reaches the PBX and the card shows who refused', async () => {
-    const before = await countOf('call/refuse_inbound');
-    const card = await holdCall();
-    await card.getByTestId('refuse').click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 3_000 }).toBe('refused');
-    expect(await card.getByTestId('prompt-outcome').textContent()).toContain('Refused by supervisor');
-    await expect.poll(() => countOf('call/refuse_inbound'), { timeout: 3_000 }).toBe(before + 1);
+    await decideOnNewPrompt('refuse', 'refused', 'Refused by supervisor', 'call/refuse_inbound');
   });
 
   it('a prompt nobody answers ends as accepted automatically by the PBX', async () => {
     const accepts = await countOf('call/accept_inbound');
     const refusals = await countOf('call/refuse_inbound');
-    const card = await holdCall();
+    const card = await newPrompt();
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: HOLD_WINDOW_MS + 4_000 })
       .toBe('auto_accepted');
@@ -142,7 +144,7 @@ describe('held-call prompts in the supervisor console', () => {
 
   it('the A key accepts the oldest open prompt', async () => {
     const before = await countOf('call/accept_inbound');
-    const card = await holdCall();
+    const card = await newPrompt();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('a');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 3_000 }).toBe('accepted');

@@ -4,7 +4,7 @@ import { axeViolations } from '../support/axe.js';
 import { newPage } from '../support/browser.js';
 import { signIn } from '../support/dashboard-page.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /** A revoked link must take its TV down about at once: the gateway closes the socket when the admin revokes. */
@@ -71,8 +71,7 @@ describe('display links, managed in the console', () => {
   });
 
   it('is not offered to a supervisor, and refused when asked for by address', async () => {
-    const page = await newPage(stack.browser, { width: 1366, height: 768 });
-    await signIn(page, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    const page = await signedInPage(stack, { width: 1366, height: 768 }, 'supervisor', '/console');
     await page.getByTestId('current-user').waitFor();
     expect(await page.getByTestId('display-links-link').count()).toBe(0);
     await page.goto(`${stack.gateway.url}/console/display-links`);

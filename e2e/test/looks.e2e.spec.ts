@@ -56,6 +56,20 @@ describe.runIf(LOOK_DIR)('how the screens look, live and during a PBX outage', (
     return out;
   }
 
+  /** Waits (30 s at most) until `check` holds on every page; the failure names the pages it does not hold on. */
+  async function untilEvery(
+    pages: { name: string; page: Page }[],
+    check: (page: Page) => Promise<boolean>,
+    what: string,
+  ): Promise<void> {
+    let stuck: string[] = [];
+    await waitFor(async () => (stuck = await failing(pages, check)).length === 0, what, 30_000, 500).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}: ${stuck.join(', ')}`);
+      },
+    );
+  }
+
   const live = async (page: Page) =>
     (await page.locator('[data-stale="true"]').count()) === 0 &&
     (await page.locator('[data-testid="agent-card"], [data-testid="agent-row"]').count()) > 0;
@@ -87,25 +101,10 @@ describe.runIf(LOOK_DIR)('how the screens look, live and during a PBX outage', (
           pages.push({ name: `${target.name}-${size.name}-${theme}`, page });
         }
       }
-      let stuck: string[] = [];
-      await waitFor(
-        async () => (stuck = await failing(pages, live)).length === 0,
-        'every page to be live',
-        30_000,
-        500,
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}: ${stuck.join(', ')}`);
-      });
+      await untilEvery(pages, live, 'every page to be live');
       const problems = await shootAll(pages, 'live');
       await stack.simulator.post('/sim/faults', { down: true });
-      await waitFor(
-        async () => (stuck = await failing(pages, showsOutage)).length === 0,
-        'every page to show the outage',
-        30_000,
-        500,
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}: ${stuck.join(', ')}`);
-      });
+      await untilEvery(pages, showsOutage, 'every page to show the outage');
       // Let "N s ago" read like a real outage rather than a blink.
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       problems.push(...(await shootAll(pages, 'outage')));

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
-import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 const QUEUE = 1;
@@ -48,10 +46,13 @@ describe('a PBX outage on the console and the wallboard', () => {
       simulator: { scenario: 'contact-center' },
       gatewayEnv: { POLL_QUEUES_MS: '1000' },
     });
-    consolePage = await newPage(stack.browser, { width: 1600, height: 1000 });
-    await signIn(consolePage, stack.gateway.url, 'supervisor', 'supervisor', '/console');
-    boardPage = await newPage(stack.browser, { width: 1920, height: 1080 });
-    await signIn(boardPage, stack.gateway.url, 'supervisor', 'supervisor', `/wallboard?queues=${QUEUE}`);
+    consolePage = await signedInPage(stack, { width: 1600, height: 1000 }, 'supervisor', '/console');
+    boardPage = await signedInPage(
+      stack,
+      { width: 1920, height: 1080 },
+      'supervisor',
+      `/wallboard?queues=${QUEUE}`,
+    );
   });
 
   afterAll(async () => {

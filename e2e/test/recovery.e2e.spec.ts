@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.js';
-import { signIn } from '../support/dashboard-page.js';
 import { createDisplayToken } from '../support/gateway-api.js';
 import { DASHBOARD_DIST } from '../support/repo-paths.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /**
@@ -84,8 +83,7 @@ describe('recovery seen from the browser', () => {
       simulator: { scenario: 'contact-center' },
       gatewayEnv: { POLL_QUEUES_MS: '2000', POLL_CONFERENCES_MS: '2000' },
     });
-    consolePage = await newPage(stack.browser, { width: 1920, height: 1080 });
-    await signIn(consolePage, stack.gateway.url, 'supervisor', 'supervisor', '/console');
+    consolePage = await signedInPage(stack, { width: 1920, height: 1080 }, 'supervisor', '/console');
     const queues = await waitFor(
       async () => {
         const answer = await fetch(`${stack.gateway.url}/api/queues`, {

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.js';
-import { agentCard, armStateWatch, cardNumbers, signIn } from '../support/dashboard-page.js';
+import { agentCard, armStateWatch, cardNumbers } from '../support/dashboard-page.js';
 import { adminPbx, createDisplayToken, queueAgents, type PbxAgent } from '../support/gateway-api.js';
 import type { SimWorld } from '../support/simulator-process.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signedInPage, type Stack, startStack } from '../support/stack.js';
 import { waitFor } from '../../tools/harness/vitest-wait.mjs';
 
 /** The acceptance budget: a state change must be on the wallboard within a second of happening. */
@@ -63,11 +63,9 @@ describe('wallboard against the gateway and the simulator', () => {
   }
 
   async function openBoard(): Promise<Page> {
-    const page = await newPage(stack.browser, { width: 1600, height: 1000 });
-    await signIn(
-      page,
-      stack.gateway.url,
-      'supervisor',
+    const page = await signedInPage(
+      stack,
+      { width: 1600, height: 1000 },
       'supervisor',
       `/wallboard?queues=${QUEUE}&distance=1`,
     );

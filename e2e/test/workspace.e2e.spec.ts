@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { newPage } from '../support/browser.js';
 import { adminPbx, queueAgents } from '../support/gateway-api.js';
-import { signIn } from '../support/dashboard-page.js';
+import { fillConference, signIn } from '../support/dashboard-page.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import type { SimWorld } from '../support/simulator-process.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { controlledLine, type HeldLine, holdCall } from '../support/held-calls.js';
 
 /**
  * The supervisor's workspace in Chromium at four screen sizes against the simulator's contact center: no
@@ -90,7 +91,7 @@ const ROUTES: { name: string; path: (theme: Theme) => string; user: User | null;
 
 describe('the supervisor workspace', () => {
   let stack: Stack;
-  let heldRoute: { trunk: string; did: string };
+  let heldRoute: HeldLine;
   let world: SimWorld;
   const opened: Page[] = [];
 
@@ -105,10 +106,7 @@ describe('the supervisor workspace', () => {
       },
     });
     world = await stack.simulator.get<SimWorld>('/sim/world');
-    const trunk = world.trunks.find((t) => t.controlled);
-    const route = world.inboundRoutes.find((r) => trunk && r.trunk_ids.includes(trunk.id));
-    if (!trunk || !route?.did_patterns[0]) throw new Error('the scenario has no controlled inbound route');
-    heldRoute = { trunk: trunk.name, did: route.did_patterns[0] };
+    heldRoute = controlledLine(world);
   }, 90_000);
 
   afterAll(async () => {
@@ -182,15 +180,7 @@ describe('the supervisor workspace', () => {
 
   /** A burst of traffic: callers pile up in every queue and a conference fills (members stay until kicked). */
   async function rushHour(page: Page): Promise<void> {
-    await stack.simulator.post('/sim/traffic', { rate: 1_000 });
-    const room = page.locator('[data-testid="conference"]', {
-      has: page.locator('[data-testid="conference-member"]').nth(1),
-    });
-    try {
-      await room.first().waitFor({ timeout: 30_000 });
-    } finally {
-      await stack.simulator.post('/sim/traffic', { rate: 0 });
-    }
+    await fillConference(stack.simulator, page);
   }
 
   /** The overview's first row once it shows a critical alert (after the alert's dwell time). */
@@ -202,14 +192,8 @@ describe('the supervisor workspace', () => {
     return first;
   }
 
-  async function holdCall(): Promise<string> {
-    const held = await stack.simulator.post<{ call_id: string }>('/sim/inbound-calls', {
-      from: `55501${String(Math.floor(Math.random() * 90) + 10)}`,
-      to: heldRoute.did,
-      trunk_name: heldRoute.trunk,
-    });
-    return held.call_id;
-  }
+  const holdRandomCall = () =>
+    holdCall(stack.simulator, heldRoute, `55501${String(Math.floor(Math.random() * 90) + 10)}`);
 
   /** Presses Tab until `target` has focus, at most `max` times; returns how many presses it took. */
   async function tabTo(page: Page, target: Locator, max: number): Promise<number> {
@@ -327,7 +311,7 @@ describe('the supervisor workspace', () => {
     await page.reload();
 
     // Accept a held call through the skip link (the A key alone also does it; see console-prompts).
-    const callId = await holdCall();
+    const callId = await holdRandomCall();
     const card = page.locator(`[data-testid="prompt-card"][data-call-id="${callId}"]`);
     await card.waitFor({ timeout: 5_000 });
     presses = await tabTo(page, page.getByTestId('skip-prompts'), 2);
@@ -358,7 +342,7 @@ describe('the supervisor workspace', () => {
         .locator('[data-testid="agent-row"].overdue')
         .first()
         .waitFor({ timeout: PAUSE_LIMIT_SEC * 2000 });
-      const callId = await holdCall();
+      const callId = await holdRandomCall();
       await page.locator(`[data-testid="prompt-card"][data-call-id="${callId}"]`).waitFor({ timeout: 5_000 });
       await scan(page, 'console with an alert, a held call and an over-limit agent');
       await look(page, `console-1366x768-${theme}-states`);
@@ -386,7 +370,7 @@ describe('the supervisor workspace', () => {
   it('screenshots the console at 1366 and 1920 with an alerting queue and two held calls', async () => {
     const pages = [await open('/console', SIZES[0]), await open('/console', SIZES[1])];
     for (const page of pages) await severeFirst(page);
-    const calls = [await holdCall(), await holdCall()];
+    const calls = [await holdRandomCall(), await holdRandomCall()];
     for (const page of pages) {
       for (const id of calls)
         await page.locator(`[data-testid="prompt-card"][data-call-id="${id}"]`).waitFor();

@@ -1,14 +1,8 @@
 import { PBX_OPERATIONS } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, get, post, rawRequest, startHarness, token, UA, type Harness } from './support/sim-harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, get, post, rawRequest, harnessPerFile, UA } from './support/sim-harness.js';
 
-let h: Harness;
-let access: string;
-beforeAll(async () => {
-  h = await startHarness();
-  access = await token(h.sim);
-});
-afterAll(async () => h.close());
+const h = harnessPerFile();
 
 describe('request pipeline', () => {
   it('has a handler for every operation of the catalogue', () => {
@@ -17,19 +11,19 @@ describe('request pipeline', () => {
   });
 
   it('answers an unknown operation with HTTP 404 and a NOT FOUND envelope', async () => {
-    const { status, body } = await get(h.sim.url, '/openapi/v1.0/queue/nothing', { access_token: access });
+    const { status, body } = await get(h.sim.url, '/openapi/v1.0/queue/nothing', { access_token: h.access });
     expect(status).toBe(404);
     expect(body).toMatchObject({ errcode: 40004, errmsg: 'NOT FOUND' });
     expect(String(body['detail'])).toContain('/openapi/v1.0/queue/nothing');
   });
 
   it('serves cdr/aidownload only under v2.0 and everything else only under v1.0', async () => {
-    const wrong = await get(h.sim.url, '/openapi/v1.0/cdr/aidownload', { access_token: access });
+    const wrong = await get(h.sim.url, '/openapi/v1.0/cdr/aidownload', { access_token: h.access });
     expect(wrong.status).toBe(404);
     expect(wrong.body['detail']).toBe('cdr/aidownload is served under /openapi/v2.0');
-    const right = await get(h.sim.url, '/openapi/v2.0/cdr/aidownload', { access_token: access });
+    const right = await get(h.sim.url, '/openapi/v2.0/cdr/aidownload', { access_token: h.access });
     expect(right.body['errcode']).toBe(0);
-    const v2Search = await get(h.sim.url, '/openapi/v2.0/cdr/search', { access_token: access });
+    const v2Search = await get(h.sim.url, '/openapi/v2.0/cdr/search', { access_token: h.access });
     expect(v2Search.status).toBe(404);
   });
 
@@ -38,14 +32,14 @@ describe('request pipeline', () => {
       h.sim.url,
       '/openapi/v1.0/queue/agent_status',
       {},
-      { access_token: access },
+      { access_token: h.access },
     );
     expect(status).toBe(405);
     expect(body).toMatchObject({ errcode: -1, detail: 'queue/agent_status takes GET, got POST' });
   });
 
   it('requires a User-Agent: without one the answer is -1 naming the header', async () => {
-    const path = `/openapi/v1.0/system/information?access_token=${access}`;
+    const path = `/openapi/v1.0/system/information?access_token=${h.access}`;
     const without = await rawRequest(h.sim.url, path);
     expect(without.status).toBe(200);
     expect(JSON.parse(without.text)).toEqual({
@@ -58,7 +52,7 @@ describe('request pipeline', () => {
   });
 
   it('validates with the shared rules: 40002 with field, validation_type and value for each violation', async () => {
-    const { body } = await api(h.sim, access, 'ivr/create', {
+    const { body } = await api(h.sim, h.access, 'ivr/create', {
       number: '6300',
       name: 'Bad',
       prompt: 'welcome',
@@ -77,26 +71,26 @@ describe('request pipeline', () => {
   });
 
   it('reads GET integers from text but rejects non-numeric text', async () => {
-    expect((await api(h.sim, access, 'queue/agent_status', { id: '3' })).body['errcode']).toBe(0);
-    const bad = await api(h.sim, access, 'queue/agent_status', { id: '3x' });
+    expect((await api(h.sim, h.access, 'queue/agent_status', { id: '3' })).body['errcode']).toBe(0);
+    const bad = await api(h.sim, h.access, 'queue/agent_status', { id: '3x' });
     expect(bad.body['invalid_param_list']).toEqual([{ field: 'id', validation_type: 'type', value: '3x' }]);
-    const missing = await api(h.sim, access, 'queue/agent_status', {});
+    const missing = await api(h.sim, h.access, 'queue/agent_status', {});
     expect(missing.body['invalid_param_list']).toEqual([{ field: 'id', validation_type: 'required' }]);
   });
 
   it('names the body when it is not JSON or not an object', async () => {
     const path = '/openapi/v1.0/pin_list/create';
-    const notJson = await post(h.sim.url, path, '{"name": ', { access_token: access });
+    const notJson = await post(h.sim.url, path, '{"name": ', { access_token: h.access });
     expect(notJson.body).toMatchObject({
       errcode: 40002,
       invalid_param_list: [{ field: '(body)', validation_type: 'json' }],
     });
-    const array = await post(h.sim.url, path, '[1,2]', { access_token: access });
+    const array = await post(h.sim.url, path, '[1,2]', { access_token: h.access });
     expect(array.body).toMatchObject({
       errcode: 40002,
       invalid_param_list: [{ field: '(body)', validation_type: 'type' }],
     });
-    const empty = await post(h.sim.url, path, '', { access_token: access });
+    const empty = await post(h.sim.url, path, '', { access_token: h.access });
     expect(empty.body['invalid_param_list']).toEqual([
       { field: 'name', validation_type: 'required' },
       { field: 'pin_list', validation_type: 'required' },
@@ -104,7 +98,7 @@ describe('request pipeline', () => {
   });
 
   it('never echoes a password-like value back in invalid_param_list', async () => {
-    const { body } = await api(h.sim, access, 'ivr/create', {
+    const { body } = await api(h.sim, h.access, 'ivr/create', {
       number: '6301',
       name: 'Echo',
       prompt: 'p',
@@ -125,7 +119,7 @@ describe('request pipeline', () => {
 
   it('rejects a body over 1 MiB as a parameter error on the body', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1_100_000), pin_list: '1' });
-    const { body } = await post(h.sim.url, '/openapi/v1.0/pin_list/create', big, { access_token: access });
+    const { body } = await post(h.sim.url, '/openapi/v1.0/pin_list/create', big, { access_token: h.access });
     expect(body).toMatchObject({
       errcode: 40002,
       invalid_param_list: [{ field: '(body)', validation_type: 'size' }],

@@ -1,31 +1,16 @@
 /** Whatever a client sends, the simulator answers and keeps running. */
 import { connect } from 'node:net';
 import { PBX_OPERATIONS } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { SeededRandom } from '../src/support/seeded-random.js';
-import {
-  get,
-  rawRequest,
-  startHarness,
-  token,
-  UA,
-  withTimeout,
-  WsClient,
-  type Harness,
-} from './support/sim-harness.js';
+import { get, rawRequest, harnessPerFile, token, UA, withTimeout, WsClient } from './support/sim-harness.js';
 
-let h: Harness;
-let access: string;
 const internalErrors: string[] = [];
-beforeAll(async () => {
-  h = await startHarness(
-    {},
-    { onInternalError: (where, error) => internalErrors.push(`${where}: ${String(error)}`) },
-  );
-  access = await token(h.sim);
-});
-afterAll(async () => h.close());
+const h = harnessPerFile(
+  {},
+  { onInternalError: (where, error) => internalErrors.push(`${where}: ${String(error)}`) },
+);
 
 function garbageValue(random: SeededRandom, depth = 0): unknown {
   const kinds = depth > 2 ? 6 : 8;
@@ -79,10 +64,10 @@ describe('garbage input', () => {
               typeof v === 'string' ? v : JSON.stringify(v),
             ]),
           );
-          query.set('access_token', access);
+          query.set('access_token', h.access);
           answer = await rawRequest(h.sim.url, `${path}?${query.toString()}`, { headers: UA });
         } else {
-          answer = await rawRequest(h.sim.url, `${path}?access_token=${access}`, {
+          answer = await rawRequest(h.sim.url, `${path}?access_token=${h.access}`, {
             method: 'POST',
             headers: { ...UA, 'Content-Type': 'application/json' },
             body: JSON.stringify(params),
@@ -104,12 +89,12 @@ describe('garbage input', () => {
       ['/openapi/v1.0/../../etc/passwd', { headers: UA }],
       [`/openapi/v1.0/${'a/'.repeat(2_000)}`, { headers: UA }],
       [
-        `/openapi/v1.0/ivr/create?access_token=${access}`,
+        `/openapi/v1.0/ivr/create?access_token=${h.access}`,
         { method: 'POST', headers: UA, body: '\u0000\u0001\u0002' },
       ],
-      [`/openapi/v1.0/ivr/create?access_token=${access}`, { method: 'POST', headers: UA, body: 'null' }],
-      [`/openapi/v1.0/ivr/create?access_token=${access}`, { method: 'PUT', headers: UA, body: '{}' }],
-      [`/openapi/v1.0/queue/agent_status?access_token=${access}&id=%E0%A4%A`, { headers: UA }],
+      [`/openapi/v1.0/ivr/create?access_token=${h.access}`, { method: 'POST', headers: UA, body: 'null' }],
+      [`/openapi/v1.0/ivr/create?access_token=${h.access}`, { method: 'PUT', headers: UA, body: '{}' }],
+      [`/openapi/v1.0/queue/agent_status?access_token=${h.access}&id=%E0%A4%A`, { headers: UA }],
       ['/api/download/%E0%A4%A?access_token=x', { headers: UA }],
       ['/sim/faults', { method: 'POST', body: '"down"' }],
       ['/sim/inbound-calls', { method: 'POST', body: '[]' }],

@@ -37,6 +37,9 @@ async function teardown(s: Setup | undefined): Promise<void> {
   await s?.sim.close();
 }
 
+/** What accept and refuse answer for a held call, whether or not the decision still has an effect. */
+const decided = (call_id: string) => ({ errcode: 0, errmsg: 'SUCCESS', call_id });
+
 const decide = (s: Setup, op: 'call/accept_inbound' | 'call/refuse_inbound', channelId: string) =>
   api(s.sim, s.access, op, { channel_id: channelId }).then((answer) => answer.body);
 
@@ -67,18 +70,10 @@ describe(`inbound hold window over HTTP (${SHORT_WINDOW_MS} ms)`, () => {
 
   it('accept within the window routes the call into its queue at once; later decisions have no effect', async () => {
     const { call_id, channel_id } = await holdCall(s.sim, s.line);
-    expect(await decide(s, 'call/accept_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
+    expect(await decide(s, 'call/accept_inbound', channel_id)).toEqual(decided(call_id));
     expect(await inQueue(call_id)).toBe(1);
     // Refuse after the decision: same answer, the call stays routed.
-    expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
+    expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual(decided(call_id));
     await sleep(SHORT_WINDOW_MS + 200);
     expect(await inQueue(call_id)).toBe(1); // the window passing does not route it again
   });
@@ -86,18 +81,10 @@ describe(`inbound hold window over HTTP (${SHORT_WINDOW_MS} ms)`, () => {
   it('refuse within the window drops the call (CDR FAILED); a later accept has no effect', async () => {
     const { call_id, channel_id } = await holdCall(s.sim, s.line);
     const cdr = cdrOf(s, call_id);
-    expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
+    expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual(decided(call_id));
     expect(await cdr).toMatchObject({ call_id, status: 'FAILED', talk_duration: 0 });
     expect(await inQueue(call_id)).toBe(0);
-    expect(await decide(s, 'call/accept_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
+    expect(await decide(s, 'call/accept_inbound', channel_id)).toEqual(decided(call_id));
     await sleep(SHORT_WINDOW_MS + 200);
     expect(await inQueue(call_id)).toBe(0);
   });
@@ -109,16 +96,8 @@ describe(`inbound hold window over HTTP (${SHORT_WINDOW_MS} ms)`, () => {
     expect(await inQueue(call_id)).toBe(0);
     await waitFor(async () => (await inQueue(call_id)) === 1, 'automatic routing', SHORT_WINDOW_MS + 2_000);
     expect(performance.now() - heldAt).toBeGreaterThanOrEqual(SHORT_WINDOW_MS - 5);
-    expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
-    expect(await decide(s, 'call/accept_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
+    expect(await decide(s, 'call/refuse_inbound', channel_id)).toEqual(decided(call_id));
+    expect(await decide(s, 'call/accept_inbound', channel_id)).toEqual(decided(call_id));
     expect(await inQueue(call_id)).toBe(1); // neither dropped by the late refuse nor routed twice
   });
 
@@ -145,10 +124,6 @@ describe('inbound hold window over HTTP with the real 10 s', () => {
     const elapsed = performance.now() - heldAt;
     expect(elapsed).toBeGreaterThanOrEqual(REAL_WINDOW_MS - 5);
     expect(elapsed).toBeLessThan(REAL_WINDOW_MS + 1_000);
-    expect(await decide(current, 'call/accept_inbound', channel_id)).toEqual({
-      errcode: 0,
-      errmsg: 'SUCCESS',
-      call_id,
-    });
+    expect(await decide(current, 'call/accept_inbound', channel_id)).toEqual(decided(call_id));
   }, 15_000);
 });

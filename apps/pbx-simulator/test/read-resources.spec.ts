@@ -1,19 +1,16 @@
 import { parsePhonebookIds, PbxTimeFormat, type SystemInformation } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startHarness, token, type Harness } from './support/sim-harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, harnessPerFile } from './support/sim-harness.js';
 
-let h: Harness;
-let access: string;
-beforeAll(async () => {
-  h = await startHarness({ dateFormat: 'MM/DD/YYYY', timeFormat: '12h', timeZone: 'America/New_York' });
+const h = harnessPerFile(
+  { dateFormat: 'MM/DD/YYYY', timeFormat: '12h', timeZone: 'America/New_York' },
+  {},
   // 2025/08/22 16:44:40 UTC = 12:44:40 PM in New York (EDT).
-  h.fake.setNow(1_755_881_080);
-  access = await token(h.sim);
-});
-afterAll(async () => h.close());
+  (started) => started.fake.setNow(1_755_881_080),
+);
 
 const call = async (op: string, params: Record<string, unknown> = {}) => {
-  const { body } = await api(h.sim, access, op, params);
+  const { body } = await api(h.sim, h.access, op, params);
   return body;
 };
 

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { PBX_ERRCODE, PBX_OPERATIONS } from '@switchboard/pbx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, startHarness, token, type Harness } from './support/sim-harness.js';
+import { describe, expect, it } from 'vitest';
+import { get, post, harnessPerFile } from './support/sim-harness.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -29,13 +29,7 @@ function tableOps(heading: string, column: 'all' | 'first'): string[] {
 const served = tableOps('### Operations served', 'all');
 const notServed = tableOps('Documented operations it does **not** serve', 'first');
 
-let h: Harness;
-let access: string;
-beforeAll(async () => {
-  h = await startHarness();
-  access = await token(h.sim);
-});
-afterAll(async () => h?.close());
+const h = harnessPerFile();
 
 describe('README: operations served', () => {
   it('lists exactly the operations of the client catalogue, each once', () => {
@@ -48,8 +42,8 @@ describe('README: operations served', () => {
     for (const op of notServed) {
       expect(Object.keys(PBX_OPERATIONS)).not.toContain(op);
       const answers = [
-        await get(h.sim.url, `/openapi/v1.0/${op}`, { access_token: access }),
-        await post(h.sim.url, `/openapi/v1.0/${op}`, {}, { access_token: access }),
+        await get(h.sim.url, `/openapi/v1.0/${op}`, { access_token: h.access }),
+        await post(h.sim.url, `/openapi/v1.0/${op}`, {}, { access_token: h.access }),
       ];
       for (const answer of answers) expect(answer.body, op).toMatchObject({ errcode: PBX_ERRCODE.NOT_FOUND });
     }

@@ -2,21 +2,28 @@
  * The sample requests of the vendor's interface document (docs/pbx/README.md), sent as raw HTTP exactly as a
  * third-party application would, and the answers the simulator gives.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, startHarness, token, type Harness } from './support/sim-harness.js';
+import { describe, expect, it } from 'vitest';
+import { get, post, harnessPerFile } from './support/sim-harness.js';
 
-let h: Harness;
-let access: string;
-beforeAll(async () => {
-  h = await startHarness();
-  access = await token(h.sim);
-});
-afterAll(async () => h.close());
+const h = harnessPerFile();
 
 const v1 = (op: string) => `/openapi/v1.0/${op}`;
-const send = (op: string, body: unknown) => post(h.sim.url, v1(op), body, { access_token: access });
+const send = (op: string, body: unknown) => post(h.sim.url, v1(op), body, { access_token: h.access });
 const query = (op: string, params: Record<string, string>) =>
-  get(h.sim.url, v1(op), { ...params, access_token: access });
+  get(h.sim.url, v1(op), { ...params, access_token: h.access });
+
+/** A number rule's body, allow_numbers and block_numbers alike. */
+const numberRule = (name: string, limit_type: string, number_list: string) => ({
+  name,
+  limit_type,
+  number_list,
+});
+/** A message queue's body with members picked by extension id. */
+const messageQueue = (name: string, assignment_mode: string, extensionIds: number[]) => ({
+  name,
+  assignment_mode,
+  members: extensionIds.map((extension_id) => ({ extension_id })),
+});
 
 const IVR_SAMPLE = {
   number: '6301',
@@ -115,22 +122,14 @@ describe('spec sample requests', () => {
   });
 
   it('allow_numbers/create then allow_numbers/query answers the rules asked for, unknown ids left out', async () => {
-    const created = await send('allow_numbers/create', {
-      name: 'Partners',
-      limit_type: 'both',
-      number_list: '5551234&5555678',
-    });
+    const created = await send('allow_numbers/create', numberRule('Partners', 'both', '5551234&5555678'));
     expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 4 });
     const { body } = await query('allow_numbers/query', { ids: '4,1,99' });
     expect(body['data']).toEqual([
       { id: 4, name: 'Partners', limit_type: 'both', number_list: '5551234&5555678' },
       { id: 1, name: 'VIP customers', limit_type: 'inbound', number_list: '5550100&5550101' },
     ]);
-    const duplicate = await send('allow_numbers/create', {
-      name: 'Partners',
-      limit_type: 'inbound',
-      number_list: '1',
-    });
+    const duplicate = await send('allow_numbers/create', numberRule('Partners', 'inbound', '1'));
     expect(duplicate.body['duplicate_field_list']).toEqual([
       {
         field: 'name',
@@ -139,28 +138,16 @@ describe('spec sample requests', () => {
         external_source_name: 'Partners',
       },
     ]);
-    const badList = await send('allow_numbers/create', {
-      name: 'X',
-      limit_type: 'both',
-      number_list: '555 1234,5',
-    });
+    const badList = await send('allow_numbers/create', numberRule('X', 'both', '555 1234,5'));
     expect(badList.body['invalid_param_list']).toEqual([
       { field: 'number_list', validation_type: 'format', value: '555 1234,5' },
     ]);
   });
 
   it('block_numbers/create adds a rule; a taken name is 40003', async () => {
-    const created = await send('block_numbers/create', {
-      name: 'Robocalls',
-      limit_type: 'inbound',
-      number_list: '5550000&5550001',
-    });
+    const created = await send('block_numbers/create', numberRule('Robocalls', 'inbound', '5550000&5550001'));
     expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 3 });
-    const taken = await send('block_numbers/create', {
-      name: 'Known spam',
-      limit_type: 'inbound',
-      number_list: '1',
-    });
+    const taken = await send('block_numbers/create', numberRule('Known spam', 'inbound', '1'));
     expect(taken.body['errcode']).toBe(40003);
   });
 
@@ -210,19 +197,15 @@ describe('spec sample requests', () => {
       template_name: 'Yealink_T54W_default',
       provisioning_method: 'rps',
     };
-    const template = await send('phone/batchcreate', {
-      ...base,
-      template_name: 't',
-      phone_list: [{ mac: '80:5E:C0:00:00:02', ext_id: 1 }],
-    });
+    /** A batchcreate of `phone_list` on the base vendor, model and template, with `extra` fields. */
+    const batch = (phone_list: { mac: string; ext_id: number }[], extra: Record<string, string> = {}) =>
+      send('phone/batchcreate', { ...base, phone_list, ...extra });
+    const template = await batch([{ mac: '80:5E:C0:00:00:02', ext_id: 1 }], { template_name: 't' });
     expect(template.body).toMatchObject({
       errcode: 40002,
       invalid_param_list: [{ field: 'template_name', validation_type: 'not_exist', value: 't' }],
     });
-    const dup = await send('phone/batchcreate', {
-      ...base,
-      phone_list: [{ mac: '805ec0112233', ext_id: 5 }],
-    });
+    const dup = await batch([{ mac: '805ec0112233', ext_id: 5 }]);
     expect(dup.body['errcode']).toBe(40003);
     expect(dup.body['duplicate_field_list']).toEqual([
       {
@@ -232,19 +215,12 @@ describe('spec sample requests', () => {
         external_source_name: 'T54W 80:5E:C0:11:22:33',
       },
     ]);
-    const unknown = await send('phone/batchcreate', {
-      ...base,
-      phone_list: [{ mac: '80:5E:C0:00:00:01', ext_id: 99 }],
-    });
+    const unknown = await batch([{ mac: '80:5E:C0:00:00:01', ext_id: 99 }]);
     expect(unknown.body).toMatchObject({
       errcode: 40002,
       invalid_param_list: [{ field: 'phone_list[0].ext_id', validation_type: 'not_exist', value: '99' }],
     });
-    const proxy = await send('phone/batchcreate', {
-      ...base,
-      phone_list: [{ mac: '80:5E:C0:00:00:01', ext_id: 1 }],
-      onsite_proxy_uuid: 'u',
-    });
+    const proxy = await batch([{ mac: '80:5E:C0:00:00:01', ext_id: 1 }], { onsite_proxy_uuid: 'u' });
     expect(proxy.body['invalid_param_list']).toEqual([
       { field: 'onsite_proxy_uuid', validation_type: 'unknown', value: 'u' },
     ]);
@@ -258,23 +234,11 @@ describe('spec sample requests', () => {
   });
 
   it('message_queue/create adds a queue of existing extensions', async () => {
-    const created = await send('message_queue/create', {
-      name: 'Chat team',
-      assignment_mode: 'auto',
-      members: [{ extension_id: 1 }, { extension_id: 2 }],
-    });
+    const created = await send('message_queue/create', messageQueue('Chat team', 'auto', [1, 2]));
     expect(created.body).toEqual({ errcode: 0, errmsg: 'SUCCESS', id: 3 });
-    const dup = await send('message_queue/create', {
-      name: 'Chat team',
-      assignment_mode: 'none',
-      members: [{ extension_id: 1 }],
-    });
+    const dup = await send('message_queue/create', messageQueue('Chat team', 'none', [1]));
     expect(dup.body['errcode']).toBe(40003);
-    const unknown = await send('message_queue/create', {
-      name: 'Ghosts',
-      assignment_mode: 'manual',
-      members: [{ extension_id: 42 }],
-    });
+    const unknown = await send('message_queue/create', messageQueue('Ghosts', 'manual', [42]));
     expect(unknown.body['invalid_param_list']).toEqual([
       { field: 'members[0].extension_id', validation_type: 'not_exist', value: '42' },
     ]);

@@ -2,7 +2,7 @@ import { PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { AUTO_PAUSE_REASON } from './queue-calls.js';
 import { members } from './testing/expectations.js';
-import { harness, type Harness } from './testing/harness.js';
+import { startedHarness, type Harness } from './testing/harness.js';
 import { controlledLine } from './testing/world-lookup.js';
 
 function agentStatuses(h: Harness, agent: string): string[] {
@@ -20,8 +20,7 @@ function agentRow(h: Harness, queueId: string, agent: string): Record<string, un
 
 describe('agent states', () => {
   it('move through Ringing, Busy, WrapUp and Idle for a queue call, with phone status and call_status', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     const line = controlledLine(h.center.control.world());
     const queueId = line.route.def_dest_value;
     const { channel_id, call_id } = h.center.control.holdInboundCall({
@@ -62,8 +61,7 @@ describe('agent states', () => {
   });
 
   it('report call_status 5 when the caller holds and 2 when the agent holds, with HOLD on the holder', () => {
-    const h = harness({ scenario: 'contact-center', trafficRate: 1 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center', trafficRate: 1 });
     const queues = new Map(h.center.control.world().queues?.map((q) => [q.number, String(q.id)]));
     const seen = new Set<string>();
     for (let s = 0; s < 4 * 3600 && seen.size < 2; s += 1) {
@@ -93,8 +91,7 @@ describe('agent states', () => {
   });
 
   it('pause automatically after missed calls (30025 then 30029 Paused), take breaks and log out', () => {
-    const h = harness({ scenario: 'contact-center', trafficRate: 1 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center', trafficRate: 1 });
     h.clock.advance(6 * 3_600_000);
     const autoPause = h.recorder.of(PBX_EVENT.AGENT_AUTO_PAUSE)[0];
     expect(autoPause).toEqual({

@@ -4,12 +4,26 @@ import { IndexedSet } from './indexed-set.js';
 import type { SeededRandom } from '../support/seeded-random.js';
 import type { AgentCallState, AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
 import type { SimContext } from './sim-context.js';
+import type { QueueDef } from './world.types.js';
 
 /** Share of dynamic agents logged in when the scenario starts. */
 const INITIAL_LOGIN_SHARE = 0.85;
 
 /** Why a membership is paused: the generator only lifts pauses it made. */
 export type PauseSource = 'break' | 'auto' | 'api';
+
+/** A queue's runtime state before any member joins or any call arrives. */
+export function emptyQueue(def: QueueDef): QueueRt {
+  return {
+    def,
+    memberships: [],
+    waiting: [],
+    ringing: new Set(),
+    active: new Set(),
+    available: new IndexedSet(),
+    rrLast: -1,
+  };
+}
 
 /**
  * Agents and their queue memberships: call state, login, pause, the per-queue sets of available agents, and
@@ -28,15 +42,7 @@ export class AgentBook {
     init: SeededRandom,
   ) {
     for (const def of ctx.world.queues) {
-      const queue: QueueRt = {
-        def,
-        memberships: [],
-        waiting: [],
-        ringing: new Set(),
-        active: new Set(),
-        available: new IndexedSet(),
-        rrLast: -1,
-      };
+      const queue = emptyQueue(def);
       this.queues.push(queue);
       this.queueById.set(def.id, queue);
       def.members.forEach((member, order) => {

@@ -5,7 +5,7 @@ import { createCallCenter } from './call-center.js';
 import { RealClock } from './clock.js';
 import { expectSimError } from './testing/expectations.js';
 import { FakeTimers } from './testing/fake-timers.js';
-import { harness, Recorder, START_MS } from './testing/harness.js';
+import { harness, startedHarness, Recorder, START_MS } from './testing/harness.js';
 import { controlledLine } from './testing/world-lookup.js';
 
 function options(overrides: Partial<CallCenterOptions> = {}): CallCenterOptions {
@@ -56,8 +56,7 @@ describe('createCallCenter', () => {
 
   it('scales generated traffic with the traffic rate, and rejects a negative rate', () => {
     const arrivals = (rate: number) => {
-      const h = harness({ scenario: 'contact-center', trafficRate: 1 });
-      h.center.control.start();
+      const h = startedHarness({ scenario: 'contact-center', trafficRate: 1 });
       h.center.control.setTrafficRate(rate);
       h.clock.advance(3_600_000);
       return h.recorder.finished.filter((f) => f.type === 'Inbound').length;
@@ -97,8 +96,7 @@ describe('createCallCenter', () => {
   });
 
   it('resets to the initial state of the same seed without reusing call ids', () => {
-    const h = harness({ scenario: 'contact-center' });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center' });
     const before = h.call('queue/agent_status', { id: '1' });
     const line = controlledLine(h.center.control.world());
     const held = () =>
@@ -118,8 +116,7 @@ describe('createCallCenter', () => {
   });
 
   it('keeps memory bounded: finished calls are handed off, live state stays small', () => {
-    const h = harness({ scenario: 'contact-center', trafficRate: 1 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center', trafficRate: 1 });
     h.clock.advance(4 * 3_600_000);
     const live = ['inbound', 'outbound', 'internal'].reduce(
       (sum, type) => sum + (h.call('call/query', { type })['data'] as unknown[]).length,
@@ -131,8 +128,7 @@ describe('createCallCenter', () => {
   });
 
   it('runs the stress scenario (2,000 agents) far faster than real time', () => {
-    const h = harness({ scenario: 'stress', trafficRate: 1 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'stress', trafficRate: 1 });
     const started = performance.now();
     h.clock.advance(30 * 60_000);
     const elapsedMs = performance.now() - started;

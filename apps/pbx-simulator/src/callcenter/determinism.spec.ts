@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../contracts.js';
-import { harness } from './testing/harness.js';
+import { startedHarness } from './testing/harness.js';
 import { controlledLine } from './testing/world-lookup.js';
 
 const HOUR_MS = 3_600_000;
 
 /** One simulated hour with traffic, plus scripted inputs at fixed simulated times. */
 function run(seed: number, speed: number, scenario: ScenarioName = 'contact-center') {
-  const h = harness({ scenario, seed, speed, trafficRate: 1, holdWindowMs: 5000 });
-  h.center.control.start();
+  const h = startedHarness({ scenario, seed, speed, trafficRate: 1, holdWindowMs: 5000 });
   const line = controlledLine(h.center.control.world());
   h.clock.advance(10 * 60_000);
   const held = h.center.control.holdInboundCall({

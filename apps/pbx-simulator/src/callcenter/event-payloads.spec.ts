@@ -1,7 +1,7 @@
 import { PBX_EVENT } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from './testing/expectations.js';
-import { harness, type Harness } from './testing/harness.js';
+import { startedHarness, type Harness } from './testing/harness.js';
 
 const CALL_ID = /^\d{10}\.\d+$/;
 const EXT_CHANNEL = /^PJSIP\/\d{4}-[0-9a-f]{8}$/;
@@ -37,8 +37,7 @@ describe('published events', () => {
   const ofType = (type: number) => h.recorder.of(type);
 
   beforeAll(() => {
-    h = harness({ scenario: 'contact-center', trafficRate: 1, controlledCallShare: 0.2 });
-    h.center.control.start();
+    h = startedHarness({ scenario: 'contact-center', trafficRate: 1, controlledCallShare: 0.2 });
     h.clock.advance(2 * 3_600_000);
   });
 

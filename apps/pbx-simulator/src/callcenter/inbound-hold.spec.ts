@@ -1,7 +1,7 @@
 import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectSimError, members } from './testing/expectations.js';
-import { harness, type Harness } from './testing/harness.js';
+import { startedHarness, type Harness } from './testing/harness.js';
 import { controlledLine } from './testing/world-lookup.js';
 
 const WINDOW_MS = 2000;
@@ -26,8 +26,7 @@ describe('inbound call control', () => {
   let queueNumber: string;
 
   beforeEach(() => {
-    h = harness({ holdWindowMs: WINDOW_MS });
-    h.center.control.start();
+    h = startedHarness({ holdWindowMs: WINDOW_MS });
     line = controlledLine(h.center.control.world());
     queueNumber = h.center.control.world().queues?.find((q) => String(q.id) === line.route.def_dest_value)
       ?.number as string;
@@ -168,8 +167,7 @@ describe('inbound call control', () => {
 
 describe('inbound call control timing and generated traffic', () => {
   it('counts the window in real milliseconds whatever the speed', () => {
-    const h = harness({ holdWindowMs: WINDOW_MS, speed: 60 });
-    h.center.control.start();
+    const h = startedHarness({ holdWindowMs: WINDOW_MS, speed: 60 });
     const line = controlledLine(h.center.control.world());
     const { call_id } = h.center.control.holdInboundCall({
       from: CALLER,
@@ -184,8 +182,7 @@ describe('inbound call control timing and generated traffic', () => {
 
   it('sends a configurable share of generated calls through controlled trunks', () => {
     const held = (share: number) => {
-      const h = harness({ scenario: 'contact-center', trafficRate: 1, controlledCallShare: share });
-      h.center.control.start();
+      const h = startedHarness({ scenario: 'contact-center', trafficRate: 1, controlledCallShare: share });
       h.clock.advance(15 * 60_000);
       return h.recorder.of(PBX_EVENT.INCOMING_CALL_REQUEST).length;
     };

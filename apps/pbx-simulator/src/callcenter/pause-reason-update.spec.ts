@@ -1,7 +1,7 @@
 import { PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { AUTO_PAUSE_REASON } from './queue-calls.js';
-import { harness } from './testing/harness.js';
+import { startedHarness } from './testing/harness.js';
 
 /**
  * docs/pbx/queues-and-agents.md#pause-reasons: once queue_pause_reason/update has replaced the list, nobody is
@@ -10,8 +10,7 @@ import { harness } from './testing/harness.js';
  */
 describe('pause reasons replaced by queue_pause_reason/update', () => {
   it('no agent goes on a break with a reason the list no longer has', () => {
-    const h = harness({ scenario: 'contact-center', trafficRate: 2 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center', trafficRate: 2 });
     const stale: Record<string, unknown>[] = [];
     // The reason an agent is paused with in a queue, from 30029 (every status of a paused agent carries it, a
     // call from another queue included): an event repeating it continues a pause begun earlier, which keeps

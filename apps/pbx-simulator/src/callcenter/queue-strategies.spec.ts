@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IndexedSet } from './indexed-set.js';
+import { emptyQueue } from './agents.js';
 import { pickMembers } from './queue-strategies.js';
 import { SeededRandom } from '../support/seeded-random.js';
 import type { AgentRt, CallRt, MembershipRt, QueueRt } from './runtime.types.js';
@@ -19,15 +19,7 @@ const MEMBERS: Spec[] = [
 ];
 
 function queueOf(strategy: RingStrategy): QueueRt {
-  const queue: QueueRt = {
-    def: { strategy } as QueueDef,
-    memberships: [],
-    waiting: [],
-    ringing: new Set(),
-    active: new Set(),
-    available: new IndexedSet(),
-    rrLast: -1,
-  };
+  const queue = emptyQueue({ strategy } as QueueDef);
   MEMBERS.forEach((spec, order) => {
     const agent = { ext: { number: String(1001 + order) }, lastCallEndMs: spec.lastCallEndMs } as AgentRt;
     const m = { queue, agent, order, callsTaken: spec.callsTaken } as MembershipRt;

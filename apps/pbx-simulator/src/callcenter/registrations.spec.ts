@@ -1,6 +1,6 @@
 import { PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { harness, type Harness } from './testing/harness.js';
+import { harness, startedHarness, type Harness } from './testing/harness.js';
 
 type Row = { number: string; online_status: Record<string, { status?: number; status_list?: unknown[] }> };
 
@@ -34,8 +34,7 @@ describe('extension registrations', () => {
   });
 
   it('do not change at traffic rate 0', () => {
-    const h = harness({ scenario: 'contact-center', trafficRate: 0 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center', trafficRate: 0 });
     const before = rows(h);
     h.clock.advance(6 * 3_600_000);
     expect(h.recorder.of(PBX_EVENT.EXTENSION_REGISTRATION_CHANGED)).toEqual([]);
@@ -43,8 +42,7 @@ describe('extension registrations', () => {
   });
 
   it('a desk phone that drops registers again later', () => {
-    const h = harness({ scenario: 'contact-center', trafficRate: 1 });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center', trafficRate: 1 });
     h.clock.advance(3 * 3_600_000);
     const sip = h.recorder.events.filter(
       (e) => e.type === PBX_EVENT.EXTENSION_REGISTRATION_CHANGED && e.msg['kind'] === 'Sip',

@@ -29,27 +29,23 @@ type MemberAsk = { id?: number | string; extension_id: number | string };
 /** The message queue a message channel routes to (message-channel.handlers.ts): it cannot be deleted. */
 export const ROUTED_MESSAGE_QUEUE = 1;
 
+/** A seeded queue: its member entries are numbered like their extensions. */
+const seeded = (
+  id: number,
+  name: string,
+  assignment_mode: string,
+  extensionIds: number[],
+): MessageQueueRow => ({
+  id,
+  name,
+  assignment_mode,
+  members: extensionIds.map((extension) => ({ id: extension, extension_id: extension })),
+});
+
 /** The message queues every scenario starts with. */
 const MESSAGE_QUEUE_SEED: readonly MessageQueueRow[] = [
-  {
-    id: 1,
-    name: 'PreSales Consult Queue',
-    assignment_mode: 'manual',
-    members: [
-      { id: 1, extension_id: 1 },
-      { id: 2, extension_id: 2 },
-    ],
-  },
-  {
-    id: 2,
-    name: 'Support Chat',
-    assignment_mode: 'auto',
-    members: [
-      { id: 3, extension_id: 3 },
-      { id: 4, extension_id: 4 },
-      { id: 5, extension_id: 5 },
-    ],
-  },
+  seeded(1, 'PreSales Consult Queue', 'manual', [1, 2]),
+  seeded(2, 'Support Chat', 'auto', [3, 4, 5]),
 ];
 
 /** Message queues. */

@@ -28,6 +28,15 @@ interface Phone {
 
 const normaliseMac = (mac: string) => mac.replace(/[:-]/g, '').toUpperCase();
 
+/** The fields that open both forms of a phone, search's row and get's object, in the PBX's order. */
+const identity = ({ id, mac, vendor, model, template_name }: Phone) => ({
+  id,
+  mac,
+  vendor,
+  model,
+  template_name,
+});
+
 /** Phones every scenario starts with (ids 1-4), on the first extensions. */
 const SEED: readonly Omit<Phone, 'ext_id'>[] = [
   ['805EC0A10001', 'Yealink', 'T54W', 'Yealink_T54W_default', '96.86.0.70'],
@@ -111,11 +120,7 @@ export class PhoneResource implements SimResource {
   private summary(phone: Phone): Record<string, unknown> {
     const ext = this.extension(phone.ext_id);
     return {
-      id: phone.id,
-      mac: phone.mac,
-      vendor: phone.vendor,
-      model: phone.model,
-      template_name: phone.template_name,
+      ...identity(phone),
       // Only phones provisioned by PnP report their private IP; the simulator's are all provisioned by RPS.
       ip: '',
       firmware: phone.firmware,
@@ -127,11 +132,7 @@ export class PhoneResource implements SimResource {
 
   private detail(phone: Phone): Record<string, unknown> {
     return {
-      id: phone.id,
-      mac: phone.mac,
-      vendor: phone.vendor,
-      model: phone.model,
-      template_name: phone.template_name,
+      ...identity(phone),
       provisioning_method: phone.provisioning_method,
       provisioning_link: this.link(`phone:${phone.id}`),
       enb_rps_auth: phone.enb_rps_auth,

@@ -8,7 +8,12 @@ import { PBX_ERRCODE, type CallInfo, type PbxClient } from '@switchboard/pbx-api
 import { beforeAll, describe, expect, it } from 'vitest';
 import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
 import { UacstaCalls } from './support/uacsta-calls.js';
-import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  itReportsPbxFailure,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get, clock, events } = contractSuite(
@@ -43,6 +48,19 @@ const inboundLeg = (call: CallInfo | undefined) => call?.members.find((m) => 'in
 const extensionNumbers = (call: CallInfo | undefined) =>
   call?.members.flatMap((m) => (m.extension ? [m.extension.number] : [])) ?? [];
 
+/** The number of an extension that is not in call `callId` (the last such of the world). */
+async function extensionNotIn(callId: string): Promise<string> {
+  const { data } = await ctx.client.call.query({ call_id: callId });
+  const inCall = new Set(extensionNumbers(data[0]));
+  const free = ctx.sim.control
+    .world()
+    .extensions.map((e) => e.number)
+    .reverse()
+    .find((number) => !inCall.has(number));
+  if (!free) throw new Error('every extension is in the call');
+  return free;
+}
+
 /** An accepted call that an agent has answered (time advances until one does). */
 async function answeredCall(): Promise<{ call_id: string; channel_id: string }> {
   const held = await heldCall();
@@ -66,23 +84,6 @@ describe('call/accept_inbound', () => {
     });
     expect(await timesInQueue(call_id)).toBe(1);
   });
-
-  it('a channel that was never held is 40004', async () => {
-    await expectPbxError(
-      ctx.client.call.acceptInbound({ channel_id: 'PJSIP/trunk-none-endpoint-00000000' }),
-      PBX_ERRCODE.NOT_FOUND,
-    );
-  });
-
-  itHonoursTheContract(get, {
-    op: 'call/accept_inbound',
-    valid: async (client) => client.call.acceptInbound({ channel_id: (await heldCall()).channel_id }),
-    invalid: {
-      call: (client) => client.call.acceptInbound({ channel_id: '' }),
-      wire: { channel_id: '' },
-      field: 'channel_id',
-    },
-  });
 });
 
 describe('call/refuse_inbound', () => {
@@ -96,24 +97,33 @@ describe('call/refuse_inbound', () => {
     expect(await timesInQueue(call_id)).toBe(0);
     expect((await ctx.client.call.query({ call_id })).data).toEqual([]);
   });
-
-  it('a channel that was never held is 40004', async () => {
-    await expectPbxError(
-      ctx.client.call.refuseInbound({ channel_id: 'PJSIP/trunk-none-endpoint-00000001' }),
-      PBX_ERRCODE.NOT_FOUND,
-    );
-  });
-
-  itHonoursTheContract(get, {
-    op: 'call/refuse_inbound',
-    valid: async (client) => client.call.refuseInbound({ channel_id: (await heldCall()).channel_id }),
-    invalid: {
-      call: (client) => client.call.refuseInbound({ channel_id: '' }),
-      wire: { channel_id: '' },
-      field: 'channel_id',
-    },
-  });
 });
+
+// Both decisions take the held call's channel id, and refuse an unknown or invalid one the same way.
+const DECISIONS = [
+  {
+    op: 'call/accept_inbound',
+    decide: (client: PbxClient, input: { channel_id: string }) => client.call.acceptInbound(input),
+    neverHeld: 'PJSIP/trunk-none-endpoint-00000000',
+  },
+  {
+    op: 'call/refuse_inbound',
+    decide: (client: PbxClient, input: { channel_id: string }) => client.call.refuseInbound(input),
+    neverHeld: 'PJSIP/trunk-none-endpoint-00000001',
+  },
+] as const;
+for (const { op, decide, neverHeld } of DECISIONS) {
+  describe(op, () => {
+    it('a channel that was never held is 40004', async () => {
+      await expectPbxError(decide(ctx.client, { channel_id: neverHeld }), PBX_ERRCODE.NOT_FOUND);
+    });
+
+    itHonoursTheContract(get, op, {
+      valid: async (client) => decide(client, { channel_id: (await heldCall()).channel_id }),
+      invalid: invalidAsSent({ channel_id: '' }, 'channel_id', decide),
+    });
+  });
+}
 
 describe('call/query', () => {
   it('finds a live call by call id, by type and by one of its extensions', async () => {
@@ -136,23 +146,13 @@ describe('call/query', () => {
     expect(byExtension.data.map((c) => c.call_id)).toContain(call_id);
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await ctx.injectError('call/query', PBX_ERRCODE.SERVER_BUSY);
-    try {
-      await expectPbxError(ctx.client.call.query({ type: 'inbound' }), PBX_ERRCODE.SERVER_BUSY);
-    } finally {
-      await ctx.clearFaults();
-    }
-  });
+  itReportsPbxFailure(get, 'call/query', (client) => client.call.query({ type: 'inbound' }));
 
-  itHonoursTheContract(get, {
-    op: 'call/query',
+  itHonoursTheContract(get, 'call/query', {
     valid: (client) => client.call.query({ type: 'inbound' }),
-    invalid: {
-      call: (client) => client.call.query({ call_id: '1.1', type: 'inbound' } as never),
-      wire: { call_id: '1.1', type: 'inbound' },
-      field: 'call_id|type|extension',
-    },
+    invalid: invalidAsSent({ call_id: '1.1', type: 'inbound' }, 'call_id|type|extension', (client, input) =>
+      client.call.query(input),
+    ),
   });
 });
 
@@ -163,17 +163,7 @@ describe('call/listen', () => {
   });
 
   /** An extension that is not in the answered call yet. */
-  async function freeMonitor(): Promise<string> {
-    const { data } = await ctx.client.call.query({ call_id: answered.call_id });
-    const inCall = new Set(extensionNumbers(data[0]));
-    const free = ctx.sim.control
-      .world()
-      .extensions.map((e) => e.number)
-      .reverse()
-      .find((number) => !inCall.has(number));
-    if (!free) throw new Error('every extension is in the call');
-    return free;
-  }
+  const freeMonitor = () => extensionNotIn(answered.call_id);
 
   it('adds the monitor to the answered call', async () => {
     const monitor = await freeMonitor();
@@ -201,16 +191,14 @@ describe('call/listen', () => {
     await ctx.client.call.refuseInbound({ channel_id: held.channel_id });
   });
 
-  itHonoursTheContract(get, {
-    op: 'call/listen',
+  itHonoursTheContract(get, 'call/listen', {
     valid: async (client: PbxClient) =>
       client.call.listen({ monitor: await freeMonitor(), channel_id: answered.channel_id, type: 'whisper' }),
-    invalid: {
-      call: (client) =>
-        client.call.listen({ monitor: '1001', channel_id: 'PJSIP/x-1', type: 'spy' as never }),
-      wire: { monitor: '1001', channel_id: 'PJSIP/x-1', type: 'spy' },
-      field: 'type',
-    },
+    invalid: invalidAsSent(
+      { monitor: '1001', channel_id: 'PJSIP/x-1', type: 'spy' },
+      'type',
+      (client, input) => client.call.listen(input),
+    ),
   });
 });
 
@@ -257,18 +245,13 @@ describe('uacsta_call/refuse', () => {
     );
   });
 
-  itHonoursTheContract(get, {
-    op: 'uacsta_call/refuse',
-    valid: async (client) => {
-      const { extension, call_id, ip_address } = await ringingUacsta();
-      return client.uacstaCall.refuse({ extension, call_id, ip_address });
-    },
-    invalid: {
-      call: (client) =>
-        client.uacstaCall.refuse({ extension: '1001', call_id: '32800', ip_address: '10.0.0.1' }),
-      wire: { extension: '1001', call_id: '32800', ip_address: '10.0.0.1' },
-      field: 'ip_address',
-    },
+  itHonoursTheContract(get, 'uacsta_call/refuse', {
+    valid: async (client) => client.uacstaCall.refuse(await uacsta.ringingTarget(8)),
+    invalid: invalidAsSent(
+      { extension: '1001', call_id: '32800', ip_address: '10.0.0.1' },
+      'ip_address',
+      (client, input) => client.uacstaCall.refuse(input),
+    ),
   });
 });
 
@@ -281,14 +264,7 @@ describe('call/hangup', () => {
 
   /** Joins a free extension to the answered call as a monitor; its channel. */
   async function monitorChannel(client: PbxClient): Promise<{ monitor: string; channel: string }> {
-    const { data } = await ctx.client.call.query({ call_id: answered.call_id });
-    const inCall = new Set(extensionNumbers(data[0]));
-    const monitor = ctx.sim.control
-      .world()
-      .extensions.map((e) => e.number)
-      .reverse()
-      .find((number) => !inCall.has(number));
-    if (!monitor) throw new Error('every extension is in the call');
+    const monitor = await extensionNotIn(answered.call_id);
     await client.call.listen({ monitor, channel_id: answered.channel_id, type: 'listen' });
     const after = await client.call.query({ call_id: answered.call_id });
     const member = after.data[0]?.members.find((m) => m.extension?.number === monitor);
@@ -308,16 +284,11 @@ describe('call/hangup', () => {
     await expectPbxError(ctx.client.call.hangup({ channel_id: channel }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  itHonoursTheContract(get, {
-    op: 'call/hangup',
+  itHonoursTheContract(get, 'call/hangup', {
     valid: async (client: PbxClient) =>
       client.call.hangup({ channel_id: (await monitorChannel(client)).channel }),
-    invalid: {
-      call: (client) => client.call.hangup({} as never),
-      wire: {},
-      // Neither of the two documented fields: the error names both.
-      field: 'channel_id|paging_number',
-    },
+    // Neither of the two documented fields: the error names both.
+    invalid: invalidAsSent({}, 'channel_id|paging_number', (client, input) => client.call.hangup(input)),
   });
 });
 
@@ -333,13 +304,8 @@ describe('extension/list', () => {
     });
   });
 
-  itHonoursTheContract(get, {
-    op: 'extension/list',
+  itHonoursTheContract(get, 'extension/list', {
     valid: (client: PbxClient) => client.extension.list({ page: 1, page_size: 10 }),
-    invalid: {
-      call: (client) => client.extension.list({ page: 0 }),
-      wire: { page: 0 },
-      field: 'page',
-    },
+    invalid: invalidAsSent({ page: 0 }, 'page', (client, input) => client.extension.list(input)),
   });
 });

@@ -6,7 +6,12 @@
  */
 import { PBX_ERRCODE, type OngoingConference, type OngoingConferenceMember } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { expectPbxError, expectSameValidation, itHonoursTheContract } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  expectSameValidation,
+  invalidAsSent,
+  itHonoursTheContract,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get } = contractSuite({ scenario: 'contact-center', trafficRate: 1 }, { manualClock: true });
@@ -45,14 +50,11 @@ describe('conference/query_ongoing_conference', () => {
     await expectPbxError(ctx.client.conference.queryOngoing({ number: '1234' }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  itHonoursTheContract(get, {
-    op: 'conference/query_ongoing_conference',
+  itHonoursTheContract(get, 'conference/query_ongoing_conference', {
     valid: (client) => client.conference.queryOngoing({ number: 'all' }),
-    invalid: {
-      call: (client) => client.conference.queryOngoing({ number: '' }),
-      wire: { number: '' },
-      field: 'number',
-    },
+    invalid: invalidAsSent({ number: '' }, 'number', (client, input) =>
+      client.conference.queryOngoing(input),
+    ),
   });
 });
 
@@ -104,8 +106,7 @@ describe('conference/kick_member and kickMembers', () => {
     });
   });
 
-  itHonoursTheContract(get, {
-    op: 'conference/kick_member',
+  itHonoursTheContract(get, 'conference/kick_member', {
     label: 'conference/kick_member (kickMembers)',
     valid: async (client) => {
       const conference = await conferenceWith(2);
@@ -114,18 +115,17 @@ describe('conference/kick_member and kickMembers', () => {
     },
   });
 
-  itHonoursTheContract(get, {
-    op: 'conference/kick_member',
+  itHonoursTheContract(get, 'conference/kick_member', {
     valid: async (client) => {
       const conference = await conferenceWith(2);
       const last = conference.members.at(-1)?.channel_id ?? '';
       return client.conference.kickMember({ member_channel_id: last, number: conference.conference_number });
     },
-    invalid: {
-      call: (client) => client.conference.kickMember({ member_channel_id: 'a, b c', number: '6900' }),
-      wire: { member_channel_id: 'a, b c', number: '6900' },
-      field: 'member_channel_id',
-    },
+    invalid: invalidAsSent(
+      { member_channel_id: 'a, b c', number: '6900' },
+      'member_channel_id',
+      (client, input) => client.conference.kickMember(input),
+    ),
   });
 });
 
@@ -168,18 +168,17 @@ describe('conference/mute_member and muteMembers', () => {
     );
   });
 
-  itHonoursTheContract(get, {
-    op: 'conference/mute_member',
+  itHonoursTheContract(get, 'conference/mute_member', {
     valid: async (client) => {
       const conference = await conferenceWith(2);
       const last = conference.members.at(-1)?.channel_id ?? '';
       return client.conference.muteMembers(conference.conference_number, [last]);
     },
-    invalid: {
-      call: (client) => client.conference.muteMember({ member_channel_id: 'a b', number: '6900' }),
-      wire: { member_channel_id: 'a b', number: '6900' },
-      field: 'member_channel_id',
-    },
+    invalid: invalidAsSent(
+      { member_channel_id: 'a b', number: '6900' },
+      'member_channel_id',
+      (client, input) => client.conference.muteMember(input),
+    ),
   });
 });
 
@@ -269,8 +268,7 @@ describe('conference/invite_member', () => {
     );
   });
 
-  itHonoursTheContract(get, {
-    op: 'conference/invite_member',
+  itHonoursTheContract(get, 'conference/invite_member', {
     valid: async (client) => {
       const conference = await conferenceWith(1);
       return client.conference.inviteMember({
@@ -279,12 +277,11 @@ describe('conference/invite_member', () => {
         number: conference.conference_number,
       });
     },
-    invalid: {
-      call: (client) =>
-        client.conference.inviteMember({ invitemembers: [], dialpermission: '1001', number: '6900' }),
-      wire: { invitemembers: [], dialpermission: '1001', number: '6900' },
-      field: 'invitemembers',
-    },
+    invalid: invalidAsSent(
+      { invitemembers: [], dialpermission: '1001', number: '6900' },
+      'invitemembers',
+      (client, input) => client.conference.inviteMember(input),
+    ),
   });
 });
 
@@ -326,13 +323,8 @@ describe('conference/list', () => {
     expect(second.data).toEqual(byName.data.slice(1, 2));
   });
 
-  itHonoursTheContract(get, {
-    op: 'conference/list',
+  itHonoursTheContract(get, 'conference/list', {
     valid: (client) => client.conference.list({ page: 1, page_size: 10 }),
-    invalid: {
-      call: (client) => client.conference.list({ page: 1 } as never),
-      wire: { page: 1 },
-      field: 'page_size',
-    },
+    invalid: invalidAsSent({ page: 1 }, 'page_size', (client, input) => client.conference.list(input)),
   });
 });

@@ -34,6 +34,25 @@ async function newPhone(client: PbxClient, index = 5): Promise<number> {
   return found.data[0]?.id ?? 0;
 }
 
+/**
+ * The ids of a cursor-paged read, page after page until an empty one or `pages` pages: `read` gets the cursor
+ * its page starts after (none for the first) and answers the page's ids and the cursor of its last row.
+ */
+async function cursorPages(
+  pages: number,
+  read: (cursor: number | undefined) => Promise<{ ids: number[]; next: number | undefined }>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: number | undefined;
+  for (let page = 0; page < pages; page++) {
+    const { ids: onPage, next } = await read(cursor);
+    if (onPage.length === 0) break;
+    ids.push(...onPage);
+    cursor = next;
+  }
+  return ids;
+}
+
 describe('IP phones', () => {
   it('search lists every phone with no keyword, and finds one by MAC in any spelling or by extension', async () => {
     const all = await ctx.client.phone.search({ page_size: 100 });
@@ -159,32 +178,27 @@ describe('IP phones', () => {
     expect(wrongTemplate.invalidParamList[0]).toMatchObject({ field: 'template_name' });
   });
 
-  itHonoursTheContract(get, {
-    op: 'phone/search',
+  itHonoursTheContract(get, 'phone/search', {
     valid: (client) => client.phone.search(),
     invalid: invalidAsSent({ sort_by: 'mac' }, 'sort_by', (client, input) => client.phone.search(input)),
   });
-  itHonoursTheContract(get, {
-    op: 'phone/get',
+  itHonoursTheContract(get, 'phone/get', {
     valid: (client) => client.phone.get({ id: 1 }),
     invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.phone.get(input)),
   });
-  itHonoursTheContract(get, {
-    op: 'phone/batchdelete',
+  itHonoursTheContract(get, 'phone/batchdelete', {
     valid: async (client) => client.phone.batchDelete({ batch_id_list: [await newPhone(ctx.client)] }),
     invalid: invalidAsSent({ batch_id_list: [0] }, 'batch_id_list[0]', (client, input) =>
       client.phone.batchDelete(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'phone/batchreprovision',
+  itHonoursTheContract(get, 'phone/batchreprovision', {
     valid: (client) => client.phone.batchReprovision({ batch_id_list: [1] }),
     invalid: invalidAsSent({ batch_id_list: [] }, 'batch_id_list', (client, input) =>
       client.phone.batchReprovision(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'auto_provisioning/compatibility',
+  itHonoursTheContract(get, 'auto_provisioning/compatibility', {
     valid: (client) => client.phone.options({ menu: 'phone_vendor' }),
     invalid: invalidAsSent({ menu: 'autop_method', vendor: 'Yealink' }, 'model', (client, input) =>
       client.phone.options(input),
@@ -222,15 +236,13 @@ describe('company contacts: list and search', () => {
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
   });
 
-  itHonoursTheContract(get, {
-    op: 'company_contact/list',
+  itHonoursTheContract(get, 'company_contact/list', {
     valid: (client) => client.companyContact.list({ page_size: 5 }),
     invalid: invalidAsSent({ page_size: 10_001 }, 'page_size', (client, input) =>
       client.companyContact.list(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'company_contact/search',
+  itHonoursTheContract(get, 'company_contact/search', {
     valid: (client) => client.companyContact.search({ search_value: 'a' }),
     invalid: invalidAsSent({ sort_by: 'city' }, 'sort_by', (client, input) =>
       client.companyContact.search(input),
@@ -317,15 +329,13 @@ describe('message channels: search and live chat', () => {
     }
   });
 
-  itHonoursTheContract(get, {
-    op: 'message_channel/search',
+  itHonoursTheContract(get, 'message_channel/search', {
     valid: (client) => client.messageChannel.search({ page: 1, page_size: 5, time_range: 'today' }),
     invalid: invalidAsSent({ page: 1, page_size: 5, time_range: 'week' }, 'time_range', (client, input) =>
       client.messageChannel.search(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'message_channel/getlivechat',
+  itHonoursTheContract(get, 'message_channel/getlivechat', {
     valid: (client) => client.messageChannel.getLiveChat({ id: 3 }),
     invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.messageChannel.getLiveChat(input)),
   });
@@ -333,18 +343,14 @@ describe('message channels: search and live chat', () => {
 
 describe('message sessions: list, search and query', () => {
   it('list pages newest first by cursor: every non-campaign session once, rows under list', async () => {
-    const seen: number[] = [];
-    let cursor: number | undefined;
-    for (let page = 0; page < 10; page++) {
+    const seen = await cursorPages(10, async (cursor) => {
       const { list } = await ctx.client.messageSession.list({
         page_size: 6,
         user_type: 9,
         ...(cursor !== undefined ? { first_msg_id: cursor } : {}),
       });
-      if (list.length === 0) break;
-      seen.push(...list.map((s) => s.id));
-      cursor = list.at(-1)?.last_msg_id;
-    }
+      return { ids: list.map((s) => s.id), next: list.at(-1)?.last_msg_id };
+    });
     expect(seen).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     const campaign = await ctx.client.messageSession.list({
       page_size: 50,
@@ -416,22 +422,19 @@ describe('message sessions: list, search and query', () => {
     expect(queried.list[0]).toEqual((await ctx.client.messageSession.get({ id: 2 })).list);
   });
 
-  itHonoursTheContract(get, {
-    op: 'message_session/list',
+  itHonoursTheContract(get, 'message_session/list', {
     valid: (client) => client.messageSession.list({ page_size: 5, user_type: 9 }),
     invalid: invalidAsSent({ page_size: 5, user_type: 1 }, 'user_no', (client, input) =>
       client.messageSession.list(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'message_session/search',
+  itHonoursTheContract(get, 'message_session/search', {
     valid: (client) => client.messageSession.search({ page_size: 5, user_type: 9, search_value: 'a' }),
     invalid: invalidAsSent({ page_size: 5, user_type: 9, is_closed: 3 }, 'is_closed', (client, input) =>
       client.messageSession.search(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'message_session/query',
+  itHonoursTheContract(get, 'message_session/query', {
     valid: (client) => client.messageSession.query({ ids: '1' }),
     invalid: invalidAsSent({ ids: '1;2' }, 'ids', (client, input) => client.messageSession.query(input)),
   });
@@ -441,19 +444,15 @@ describe('messages of a session: message/get and message/query', () => {
   it('message/get pages a session’s messages newest first, older ones by last_msg_id, down to the first', async () => {
     const { list } = await ctx.client.messageSession.list({ page_size: 50, user_type: 9, collection: 'all' });
     const session = list.find((s) => s.id === 7);
-    const ids: number[] = [];
-    let before: number | undefined;
-    for (let page = 0; page < 5; page++) {
+    const ids = await cursorPages(5, async (before) => {
       const { data } = await ctx.client.messageSession.messages({
         page_size: 2,
         id: 7,
         ...(before !== undefined ? { last_msg_id: before } : {}),
       });
       expect(data.session_id).toBe(7);
-      if (data.records.length === 0) break;
-      ids.push(...data.records.map((r) => r.msg_id));
-      before = data.records.at(-1)?.msg_id;
-    }
+      return { ids: data.records.map((r) => r.msg_id), next: data.records.at(-1)?.msg_id };
+    });
     expect(ids).toEqual([74, 73, 72, 71, 70]);
     expect(ids[0]).toBe(session?.last_msg_id);
     const { data } = await ctx.client.messageSession.messages({ page_size: 10, id: 7 });
@@ -495,15 +494,13 @@ describe('messages of a session: message/get and message/query', () => {
     ]);
   });
 
-  itHonoursTheContract(get, {
-    op: 'message/get',
+  itHonoursTheContract(get, 'message/get', {
     valid: (client) => client.messageSession.messages({ page_size: 5, id: 1 }),
     invalid: invalidAsSent({ page_size: 5, id: 1, last_msg_id: 0 }, 'last_msg_id', (client, input) =>
       client.messageSession.messages(input),
     ),
   });
-  itHonoursTheContract(get, {
-    op: 'message/query',
+  itHonoursTheContract(get, 'message/query', {
     valid: (client) => client.messageSession.queryMessages({ page_size: 5, ids: '1,2' }),
     invalid: invalidAsSent({ page_size: 0, ids: '1' }, 'page_size', (client, input) =>
       client.messageSession.queryMessages(input),

@@ -31,14 +31,23 @@ describe('contract suite coverage', () => {
       const label = 'queue/agent_status';
       const method = ctx.client.queue.list;
       expectPbxError(ctx.raw(label), 40002);
-      itHonoursTheContract(get, { op: 'conference/list', valid: () => Promise.resolve() });`;
+      itHonoursTheContract(get, 'conference/list', { valid: () => Promise.resolve() });`;
     expect(operationsCalledIn('mentions.ts', mentions, byMethod)).toEqual(new Set());
     const calls = `
       await ctx.client.queue.agentStatus({ id: 1 });
       await ctx.raw('system/capacity');
-      describeEditable(get, { ops: ['ivr/list', 'ivr/search'], methods: (client) => client.ivr });`;
+      describeEditable(get, { resource: 'ivr', methods: (client) => client.ivr });`;
     expect(operationsCalledIn('calls.ts', calls, byMethod)).toEqual(
-      new Set(['queue/agent_status', 'system/capacity', 'ivr/list', 'ivr/search']),
+      new Set([
+        'queue/agent_status',
+        'system/capacity',
+        'ivr/list',
+        'ivr/search',
+        'ivr/get',
+        'ivr/query',
+        'ivr/update',
+        'ivr/delete',
+      ]),
     );
   });
 

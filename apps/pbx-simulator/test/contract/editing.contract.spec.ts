@@ -25,14 +25,7 @@ const numberRule = (client: PbxClient, list: 'allowNumbers' | 'blockNumbers', n:
 };
 
 describeEditable(get, {
-  ops: [
-    'allow_numbers/list',
-    'allow_numbers/search',
-    'allow_numbers/get',
-    'allow_numbers/query',
-    'allow_numbers/update',
-    'allow_numbers/delete',
-  ],
+  resource: 'allow_numbers',
   methods: (client) => client.allowNumbers,
   rows: 'data',
   create: (client, n) => numberRule(client, 'allowNumbers', n),
@@ -44,14 +37,7 @@ describeEditable(get, {
 });
 
 describeEditable(get, {
-  ops: [
-    'block_numbers/list',
-    'block_numbers/search',
-    'block_numbers/get',
-    'block_numbers/query',
-    'block_numbers/update',
-    'block_numbers/delete',
-  ],
+  resource: 'block_numbers',
   methods: (client) => client.blockNumbers,
   rows: 'data',
   create: (client, n) => numberRule(client, 'blockNumbers', n),
@@ -79,14 +65,7 @@ describe('number rules: the wire forms of get and search', () => {
 });
 
 describeEditable(get, {
-  ops: [
-    'pin_list/list',
-    'pin_list/search',
-    'pin_list/get',
-    'pin_list/query',
-    'pin_list/update',
-    'pin_list/delete',
-  ],
+  resource: 'pin_list',
   methods: (client) => client.pinList,
   rows: 'data',
   create: async (client, n) => {
@@ -115,7 +94,7 @@ describe('pin_list: the example’s spelling of query', () => {
 });
 
 describeEditable(get, {
-  ops: ['ivr/list', 'ivr/search', 'ivr/get', 'ivr/query', 'ivr/update', 'ivr/delete'],
+  resource: 'ivr',
   methods: (client) => client.ivr,
   rows: 'data',
   create: async (client, n) => {
@@ -197,14 +176,7 @@ describe('ivr: detail, numbers and references', () => {
 });
 
 describeEditable(get, {
-  ops: [
-    'message_queue/list',
-    'message_queue/search',
-    'message_queue/get',
-    'message_queue/query',
-    'message_queue/update',
-    'message_queue/delete',
-  ],
+  resource: 'message_queue',
   methods: (client) => client.messageQueue,
   rows: 'list',
   listParams: { page: 1, page_size: 100 },

@@ -11,7 +11,12 @@ import {
   type ExtensionRegistrationChangedMsg,
 } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  itReportsPbxFailure,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const {
@@ -122,14 +127,9 @@ describe('extension/search', () => {
     expect(none).toMatchObject({ total_number: 0, data: [] });
   });
 
-  itHonoursTheContract(get, {
-    op: 'extension/search',
+  itHonoursTheContract(get, 'extension/search', {
     valid: (client) => client.extension.search({ search_value: '10', page_size: 5, sort_by: 'number' }),
-    invalid: {
-      call: (client) => client.extension.search({ order_by: 'up' as never }),
-      wire: { order_by: 'up' },
-      field: 'order_by',
-    },
+    invalid: invalidAsSent({ order_by: 'up' }, 'order_by', (client, input) => client.extension.search(input)),
   });
 });
 
@@ -149,16 +149,14 @@ describe('extension/get and extension/query', () => {
     expect(data[0]).toEqual((await ctx.client.extension.get({ id: b?.id ?? 0 })).data);
   });
 
-  itHonoursTheContract(get, {
-    op: 'extension/get',
+  itHonoursTheContract(get, 'extension/get', {
     valid: (client) => client.extension.get({ id: 1 }),
-    invalid: { call: (client) => client.extension.get({ id: 0 }), wire: { id: 0 }, field: 'id' },
+    invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.extension.get(input)),
   });
 
-  itHonoursTheContract(get, {
-    op: 'extension/query',
+  itHonoursTheContract(get, 'extension/query', {
     valid: (client) => client.extension.query({ ids: '1,2' }),
-    invalid: { call: (client) => client.extension.query({ ids: '1 2' }), wire: { ids: '1 2' }, field: 'ids' },
+    invalid: invalidAsSent({ ids: '1 2' }, 'ids', (client, input) => client.extension.query(input)),
   });
 });
 
@@ -180,17 +178,9 @@ describe('extension_status_monitor/list', () => {
     ).toEqual(new Set(['110']));
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await ctx.injectError('extension_status_monitor/list', PBX_ERRCODE.SERVER_BUSY);
-    try {
-      await expectPbxError(ctx.client.extension.statusMonitors(), PBX_ERRCODE.SERVER_BUSY);
-    } finally {
-      await ctx.clearFaults();
-    }
-  });
+  itReportsPbxFailure(get, 'extension_status_monitor/list', (client) => client.extension.statusMonitors());
 
-  itHonoursTheContract(get, {
-    op: 'extension_status_monitor/list',
+  itHonoursTheContract(get, 'extension_status_monitor/list', {
     valid: (client) => client.extension.statusMonitors(),
   });
 });
@@ -219,8 +209,7 @@ describe('system/capacity', () => {
     expect(data.extension_capacity).toBeGreaterThanOrEqual(data.extension_used);
   });
 
-  itHonoursTheContract(get, {
-    op: 'system/capacity',
+  itHonoursTheContract(get, 'system/capacity', {
     valid: (client) => client.system.capacity(),
   });
 });

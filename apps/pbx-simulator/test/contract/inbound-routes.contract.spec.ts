@@ -4,10 +4,9 @@
  * iterate, on the contact-center world whose route ids are not consecutive and include one past 1000. Each
  * answer is checked against the simulator's world, plus a PBX error and the shared checks.
  */
-import { PBX_ERRCODE } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundRouteInfo } from '../../src/contracts.js';
-import { expectPbxError, invalidAsSent, itHonoursTheContract } from './support/contract-kit.js';
+import { invalidAsSent, itHonoursTheContract, itReportsPbxFailure } from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get } = contractSuite({ scenario: 'contact-center' });
@@ -69,17 +68,9 @@ describe('inbound_route/list', () => {
     expect(new Set(ids(all))).toEqual(new Set(routes.map((r) => r.id)));
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await ctx.injectError('inbound_route/list', PBX_ERRCODE.SERVER_BUSY);
-    try {
-      await expectPbxError(ctx.client.inboundRoute.list(), PBX_ERRCODE.SERVER_BUSY);
-    } finally {
-      await ctx.clearFaults();
-    }
-  });
+  itReportsPbxFailure(get, 'inbound_route/list', (client) => client.inboundRoute.list());
 
-  itHonoursTheContract(get, {
-    op: 'inbound_route/list',
+  itHonoursTheContract(get, 'inbound_route/list', {
     valid: (client) => client.inboundRoute.list({ page_size: 1 }),
     invalid: invalidAsSent({ sort_by: 'did' }, 'sort_by', (client, input) => client.inboundRoute.list(input)),
   });
@@ -108,17 +99,11 @@ describe('inbound_route/search', () => {
     expect(ids(answer.data)).toEqual(ids(byPos().slice(2, 4)));
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await ctx.injectError('inbound_route/search', PBX_ERRCODE.SERVER_BUSY);
-    try {
-      await expectPbxError(ctx.client.inboundRoute.search({ search_value: 'x' }), PBX_ERRCODE.SERVER_BUSY);
-    } finally {
-      await ctx.clearFaults();
-    }
-  });
+  itReportsPbxFailure(get, 'inbound_route/search', (client) =>
+    client.inboundRoute.search({ search_value: 'x' }),
+  );
 
-  itHonoursTheContract(get, {
-    op: 'inbound_route/search',
+  itHonoursTheContract(get, 'inbound_route/search', {
     valid: (client) => client.inboundRoute.search({ search_value: 'line' }),
     invalid: invalidAsSent({ page: 0 }, 'page', (client, input) => client.inboundRoute.search(input)),
   });

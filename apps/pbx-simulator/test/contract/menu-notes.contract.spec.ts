@@ -6,7 +6,12 @@
 import { PBX_ERRCODE, type CdrRecord, type MenuOption } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get as httpGet, token, WsClient } from '../support/sim-harness.js';
-import { expectPbxError, itHonoursTheContract, type ContractSim } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  type ContractSim,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get, world } = contractSuite({ history: 40 });
@@ -123,14 +128,11 @@ describe('system/get_menuoptions', () => {
     expect((await menu({ menu: 'message_queue' })).map((o) => o.text)).toContain('Menu Contract Queue');
   });
 
-  itHonoursTheContract(get, {
-    op: 'system/get_menuoptions',
+  itHonoursTheContract(get, 'system/get_menuoptions', {
     valid: (client) => client.system.menuOptions({ menu: 'disposition_code' }),
-    invalid: {
-      call: (client) => client.system.menuOptions({ menu: 'queue_agent' } as never),
-      wire: { menu: 'queue_agent' },
-      field: 'id',
-    },
+    invalid: invalidAsSent({ menu: 'queue_agent' }, 'id', (client, input) =>
+      client.system.menuOptions(input),
+    ),
   });
 });
 
@@ -243,8 +245,7 @@ describe('callnotes/update', () => {
     );
   });
 
-  itHonoursTheContract(get, {
-    op: 'callnotes/update',
+  itHonoursTheContract(get, 'callnotes/update', {
     valid: (client) =>
       client.callNote.update({ id: target(4).id, remark: 'renewal check', update_entry: 'cdr' }),
     invalid: {

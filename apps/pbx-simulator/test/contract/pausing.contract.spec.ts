@@ -6,7 +6,7 @@
  */
 import { AGENT_CALL_STATUS, PBX_ERRCODE, type PbxEvent, type QueueAgent } from '@switchboard/pbx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { expectPbxError, invalidAsSent, itHonoursTheContract } from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 import { EventCapture } from './support/event-capture.js';
 
@@ -63,14 +63,11 @@ describe('queue_pause_reason/list', () => {
     expect(second.data).toEqual([{ code: '*704', reason: 'Meeting' }]);
   });
 
-  itHonoursTheContract(get, {
-    op: 'queue_pause_reason/list',
+  itHonoursTheContract(get, 'queue_pause_reason/list', {
     valid: (client) => client.queuePauseReason.list(),
-    invalid: {
-      call: (client) => client.queuePauseReason.list({ page_size: 0 }),
-      wire: { page_size: 0 },
-      field: 'page_size',
-    },
+    invalid: invalidAsSent({ page_size: 0 }, 'page_size', (client, input) =>
+      client.queuePauseReason.list(input),
+    ),
   });
 });
 
@@ -168,8 +165,7 @@ describe('agent/pause', () => {
     expect(error.invalidParamList[0]).toMatchObject({ field: 'ext_id', validation_type: 'static_agent' });
   });
 
-  itHonoursTheContract(get, {
-    op: 'agent/pause',
+  itHonoursTheContract(get, 'agent/pause', {
     valid: async (client) => {
       const [agent] = await freeDynamicAgents();
       return client.agent.unpause({ ext_id: agent?.extId ?? 0 });
@@ -252,8 +248,7 @@ describe('queue/agent_pause', () => {
     expect(await agentIn(agent.queueId, agent.number)).toMatchObject({ is_pause: 0 });
   });
 
-  itHonoursTheContract(get, {
-    op: 'queue/agent_pause',
+  itHonoursTheContract(get, 'queue/agent_pause', {
     valid: async (client) => {
       const [agent] = await freeDynamicAgents();
       return client.queue.agentPause({
@@ -262,10 +257,8 @@ describe('queue/agent_pause', () => {
         operation: 'unpause',
       });
     },
-    invalid: {
-      call: (client) => client.queue.agentPause({ ext_ids: '1 2', queue_id: 1, operation: 'pause' }),
-      wire: { ext_ids: '1 2', queue_id: 1, operation: 'pause' },
-      field: 'ext_ids',
-    },
+    invalid: invalidAsSent({ ext_ids: '1 2', queue_id: 1, operation: 'pause' }, 'ext_ids', (client, input) =>
+      client.queue.agentPause(input),
+    ),
   });
 });

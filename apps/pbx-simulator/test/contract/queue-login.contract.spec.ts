@@ -47,6 +47,19 @@ async function statusIn(queueId: number, agents: readonly Agent[]): Promise<Queu
 
 const idsOf = (agents: readonly Agent[]) => agents.map((a) => a.extId).join(',');
 
+/** `field` of each agent one simulated second before `ms` have passed, and again once they have. */
+async function aroundTime(
+  queueId: number,
+  agents: readonly Agent[],
+  field: 'is_pause' | 'is_login',
+  ms: number,
+): Promise<[number[], number[]]> {
+  await capture().advance(clock(), ms - 1_000);
+  const before = (await statusIn(queueId, agents)).map((a) => a[field]);
+  await capture().advance(clock(), 1_000);
+  return [before, (await statusIn(queueId, agents)).map((a) => a[field])];
+}
+
 describe('queue/agent_login', () => {
   it('logs several agents out, then in paused with a reason and a pause time that ends by itself', async () => {
     const { queueId, dynamic } = await queueWithAgents();
@@ -84,10 +97,10 @@ describe('queue/agent_login', () => {
         ),
       ).toBe(true);
 
-    await capture().advance(clock(), 299_000);
-    expect((await statusIn(queueId, dynamic)).map((a) => a.is_pause)).toEqual([1, 1]);
-    await capture().advance(clock(), 1_000);
-    expect((await statusIn(queueId, dynamic)).map((a) => a.is_pause)).toEqual([0, 0]);
+    expect(await aroundTime(queueId, dynamic, 'is_pause', 300_000)).toEqual([
+      [1, 1],
+      [0, 0],
+    ]);
   });
 
   it('logs agents out for a time: the queue shows it, and the PBX logs them back in when it has passed', async () => {
@@ -100,10 +113,10 @@ describe('queue/agent_login', () => {
     });
     for (const agent of await statusIn(queueId, dynamic))
       expect(agent).toMatchObject({ is_login: 0, max_threshold_for_logout_time: 600 });
-    await capture().advance(clock(), 599_000);
-    expect((await statusIn(queueId, dynamic)).map((a) => a.is_login)).toEqual([0, 0]);
-    await capture().advance(clock(), 1_000);
-    expect((await statusIn(queueId, dynamic)).map((a) => a.is_login)).toEqual([1, 1]);
+    expect(await aroundTime(queueId, dynamic, 'is_login', 600_000)).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
   });
 
   it('a log-in without is_paused is unpaused', async () => {
@@ -161,8 +174,7 @@ describe('queue/agent_login', () => {
     expect((await statusIn(queueId, dynamic)).map((a) => a.is_pause)).toEqual([0, 0]);
   });
 
-  itHonoursTheContract(get, {
-    op: 'queue/agent_login',
+  itHonoursTheContract(get, 'queue/agent_login', {
     valid: async (client) => {
       const { queueId, dynamic } = await queueWithAgents();
       return client.queue.agentLogin({ ext_ids: idsOf(dynamic), queue_id: queueId, operation: 'login' });

@@ -5,7 +5,12 @@
  */
 import { AGENT_CALL_STATUS, PBX_ERRCODE, type QueueAgent } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  itReportsPbxFailure,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get, extensionId } = contractSuite(
@@ -42,19 +47,11 @@ describe('queue/list', () => {
     expect(page.queue_list.map((q) => q.number)).toEqual(byNumberDesc.slice(2, 4));
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await ctx.injectError('queue/list', PBX_ERRCODE.SERVER_BUSY);
-    try {
-      await expectPbxError(ctx.client.queue.list(), PBX_ERRCODE.SERVER_BUSY);
-    } finally {
-      await ctx.clearFaults();
-    }
-  });
+  itReportsPbxFailure(get, 'queue/list', (client) => client.queue.list());
 
-  itHonoursTheContract(get, {
-    op: 'queue/list',
+  itHonoursTheContract(get, 'queue/list', {
     valid: (client) => client.queue.list({ page_size: 1 }),
-    invalid: { call: (client) => client.queue.list({ page: 0 }), wire: { page: 0 }, field: 'page' },
+    invalid: invalidAsSent({ page: 0 }, 'page', (client, input) => client.queue.list(input)),
   });
 });
 
@@ -82,10 +79,9 @@ describe('queue/agent_status', () => {
     await expectPbxError(ctx.client.queue.agentStatus({ id: 999 }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  itHonoursTheContract(get, {
-    op: 'queue/agent_status',
+  itHonoursTheContract(get, 'queue/agent_status', {
     valid: (client) => client.queue.agentStatus({ id: firstQueueId() }),
-    invalid: { call: (client) => client.queue.agentStatus({ id: 0 }), wire: { id: 0 }, field: 'id' },
+    invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.queue.agentStatus(input)),
   });
 });
 
@@ -110,10 +106,9 @@ describe('queue/call_status', () => {
     await expectPbxError(ctx.client.queue.callStatus({ id: 999 }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  itHonoursTheContract(get, {
-    op: 'queue/call_status',
+  itHonoursTheContract(get, 'queue/call_status', {
     valid: (client) => client.queue.callStatus({ id: firstQueueId() }),
-    invalid: { call: (client) => client.queue.callStatus({ id: -3 }), wire: { id: -3 }, field: 'id' },
+    invalid: invalidAsSent({ id: -3 }, 'id', (client, input) => client.queue.callStatus(input)),
   });
 });
 
@@ -160,8 +155,7 @@ describe('agent/login: log in and log out', () => {
     expect(error.invalidParamList[0]).toMatchObject({ field: 'ext_id', validation_type: 'static_agent' });
   });
 
-  itHonoursTheContract(get, {
-    op: 'agent/login',
+  itHonoursTheContract(get, 'agent/login', {
     valid: async (client) => client.agent.login({ ext_id: (await dynamicAgent()).extId }),
     invalid: {
       call: (client) => client.agent.login({ ext_id: 0 }),
@@ -170,8 +164,7 @@ describe('agent/login: log in and log out', () => {
     },
   });
 
-  itHonoursTheContract(get, {
-    op: 'agent/login',
+  itHonoursTheContract(get, 'agent/login', {
     label: 'agent/login (logout)',
     valid: async (client) => client.agent.logout({ ext_id: (await dynamicAgent()).extId }),
     invalid: {

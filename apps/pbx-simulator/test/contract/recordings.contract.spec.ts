@@ -7,7 +7,13 @@ import type { Readable } from 'node:stream';
 import { PBX_ERRCODE, PbxApiError, type CdrRecord, type Recording } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../support/sim-harness.js';
-import { expectPbxError, itHonoursTheContract, rejectionOf } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  itReportsPbxFailure,
+  rejectionOf,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get } = contractSuite({ history: 30 });
@@ -71,23 +77,13 @@ describe('recording/search', () => {
     expect((await ctx.client.recording.search({ caller: '0000000' })).data).toEqual([]);
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await ctx.injectError('recording/search', PBX_ERRCODE.SERVER_BUSY);
-    try {
-      await expectPbxError(ctx.client.recording.search({ caller: '1' }), PBX_ERRCODE.SERVER_BUSY);
-    } finally {
-      await ctx.clearFaults();
-    }
-  });
+  itReportsPbxFailure(get, 'recording/search', (client) => client.recording.search({ caller: '1' }));
 
-  itHonoursTheContract(get, {
-    op: 'recording/search',
+  itHonoursTheContract(get, 'recording/search', {
     valid: (client) => client.recording.search({ page_size: 5 }),
-    invalid: {
-      call: (client) => client.recording.search({ start_time: '2025/01/06 08:00:00' }),
-      wire: { start_time: '2025/01/06 08:00:00' },
-      field: 'start_time',
-    },
+    invalid: invalidAsSent({ start_time: '2025/01/06 08:00:00' }, 'start_time', (client, input) =>
+      client.recording.search(input),
+    ),
   });
 });
 
@@ -185,13 +181,8 @@ describe('recording/download', () => {
     expect(ctx.tokenRequests()).toBeGreaterThan(before);
   });
 
-  itHonoursTheContract(get, {
-    op: 'recording/download',
+  itHonoursTheContract(get, 'recording/download', {
     valid: (client) => client.recording.downloadLink({ id: sample().recording.id }),
-    invalid: {
-      call: (client) => client.recording.downloadLink({} as never),
-      wire: {},
-      field: 'id|file',
-    },
+    invalid: invalidAsSent({}, 'id|file', (client, input) => client.recording.downloadLink(input)),
   });
 });

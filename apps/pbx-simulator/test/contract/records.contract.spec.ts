@@ -6,7 +6,13 @@
  */
 import { PBX_ERRCODE, PbxTimeFormat, type CdrRecord } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectPbxError, itHonoursTheContract, type ContractSim } from './support/contract-kit.js';
+import {
+  expectPbxError,
+  invalidAsSent,
+  itHonoursTheContract,
+  itReportsPbxFailure,
+  whileFailing,
+} from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const HOUR_MS = 3_600_000;
@@ -20,20 +26,6 @@ beforeAll(async () => {
   ctx.sim.control.setTrafficRate(0);
   cdrs = (await ctx.client.cdr.search({ page_size: 10_000 })).data;
 });
-
-/** Runs `check` with every request of `op` answering `errcode`. */
-async function whileFailing(
-  op: Parameters<ContractSim['injectError']>[0],
-  errcode: number,
-  check: () => Promise<void>,
-) {
-  await ctx.injectError(op, errcode);
-  try {
-    await check();
-  } finally {
-    await ctx.clearFaults();
-  }
-}
 
 const newCdrs = () => cdrs.filter((c) => c.new_id !== undefined);
 
@@ -86,20 +78,15 @@ describe('cdr/search and cdr.iterate', () => {
   });
 
   it('a PBX failure is a PbxApiError, from search and from iterate', async () => {
-    await whileFailing('cdr/search', PBX_ERRCODE.SERVER_BUSY, async () => {
+    await whileFailing(ctx, 'cdr/search', PBX_ERRCODE.SERVER_BUSY, async () => {
       await expectPbxError(ctx.client.cdr.search(), PBX_ERRCODE.SERVER_BUSY);
       await expectPbxError(collect(ctx.client.cdr.iterate()), PBX_ERRCODE.SERVER_BUSY);
     });
   });
 
-  itHonoursTheContract(get, {
-    op: 'cdr/search',
+  itHonoursTheContract(get, 'cdr/search', {
     valid: (client) => client.cdr.search({ page_size: 5 }),
-    invalid: {
-      call: (client) => client.cdr.search({ page_size: 10_001 }),
-      wire: { page_size: 10_001 },
-      field: 'page_size',
-    },
+    invalid: invalidAsSent({ page_size: 10_001 }, 'page_size', (client, input) => client.cdr.search(input)),
   });
 });
 
@@ -138,20 +125,11 @@ describe('cdr/list', () => {
     expect(ids(oldest.data)).toEqual(ids([...cdrs].reverse().slice(0, 5)));
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await whileFailing('cdr/list', PBX_ERRCODE.SERVER_BUSY, async () => {
-      await expectPbxError(ctx.client.cdr.list(), PBX_ERRCODE.SERVER_BUSY);
-    });
-  });
+  itReportsPbxFailure(get, 'cdr/list', (client) => client.cdr.list());
 
-  itHonoursTheContract(get, {
-    op: 'cdr/list',
+  itHonoursTheContract(get, 'cdr/list', {
     valid: (client) => client.cdr.list({ page_size: 5, sort_by: 'duration' }),
-    invalid: {
-      call: (client) => client.cdr.list({ sort_by: 'call_from' as never }),
-      wire: { sort_by: 'call_from' },
-      field: 'sort_by',
-    },
+    invalid: invalidAsSent({ sort_by: 'call_from' }, 'sort_by', (client, input) => client.cdr.list(input)),
   });
 });
 
@@ -184,23 +162,20 @@ describe('cdr/aidownload: the link, then the file', () => {
   });
 
   it('a failure of either step is a PbxApiError', async () => {
-    await whileFailing('cdr/aidownload', PBX_ERRCODE.SERVER_BUSY, async () => {
+    await whileFailing(ctx, 'cdr/aidownload', PBX_ERRCODE.SERVER_BUSY, async () => {
       await expectPbxError(ctx.client.cdr.aiDownloadUrl(), PBX_ERRCODE.SERVER_BUSY);
     });
-    await whileFailing('download', PBX_ERRCODE.NOT_FOUND, async () => {
+    await whileFailing(ctx, 'download', PBX_ERRCODE.NOT_FOUND, async () => {
       expect((await ctx.client.cdr.aiDownloadUrl()).errcode).toBe(0);
       await expectPbxError(ctx.client.cdr.aiDownload(), PBX_ERRCODE.NOT_FOUND);
     });
   });
 
-  itHonoursTheContract(get, {
-    op: 'cdr/aidownload',
+  itHonoursTheContract(get, 'cdr/aidownload', {
     valid: (client) => client.cdr.aiDownload({ last_status: 'ABANDONED' }),
-    invalid: {
-      call: (client) => client.cdr.aiDownload({ call_type: 'Sideways' as never }),
-      wire: { call_type: 'Sideways' },
-      field: 'call_type',
-    },
+    invalid: invalidAsSent({ call_type: 'Sideways' }, 'call_type', (client, input) =>
+      client.cdr.aiDownload(input),
+    ),
   });
 });
 
@@ -225,14 +200,9 @@ describe('callnotes/get', () => {
     await expectPbxError(ctx.client.callNote.get({ id, group_id: '1.1' }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  itHonoursTheContract(get, {
-    op: 'callnotes/get',
+  itHonoursTheContract(get, 'callnotes/get', {
     valid: (client) => client.callNote.get({ id: noted().id, group_id: noted().group_id }),
-    invalid: {
-      call: (client) => client.callNote.get({ id: '', group_id: '1.1' }),
-      wire: { id: '', group_id: '1.1' },
-      field: 'id',
-    },
+    invalid: invalidAsSent({ id: '', group_id: '1.1' }, 'id', (client, input) => client.callNote.get(input)),
   });
 });
 
@@ -264,20 +234,11 @@ describe('recording/list and recording.iterate', () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await whileFailing('recording/list', PBX_ERRCODE.SERVER_BUSY, async () => {
-      await expectPbxError(ctx.client.recording.list(), PBX_ERRCODE.SERVER_BUSY);
-    });
-  });
+  itReportsPbxFailure(get, 'recording/list', (client) => client.recording.list());
 
-  itHonoursTheContract(get, {
-    op: 'recording/list',
+  itHonoursTheContract(get, 'recording/list', {
     valid: (client) => client.recording.list({ page_size: 2 }),
-    invalid: {
-      call: (client) => client.recording.list({ sort_by: 'size' as never }),
-      wire: { sort_by: 'size' },
-      field: 'sort_by',
-    },
+    invalid: invalidAsSent({ sort_by: 'size' }, 'sort_by', (client, input) => client.recording.list(input)),
   });
 });
 
@@ -297,20 +258,11 @@ describe('inbound_route/query', () => {
     }
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await whileFailing('inbound_route/query', PBX_ERRCODE.SERVER_BUSY, async () => {
-      await expectPbxError(ctx.client.inboundRoute.query({ ids: '1' }), PBX_ERRCODE.SERVER_BUSY);
-    });
-  });
+  itReportsPbxFailure(get, 'inbound_route/query', (client) => client.inboundRoute.query({ ids: '1' }));
 
-  itHonoursTheContract(get, {
-    op: 'inbound_route/query',
+  itHonoursTheContract(get, 'inbound_route/query', {
     valid: (client) => client.inboundRoute.query({ ids: '1' }),
-    invalid: {
-      call: (client) => client.inboundRoute.query({ ids: '1;2' }),
-      wire: { ids: '1;2' },
-      field: 'ids',
-    },
+    invalid: invalidAsSent({ ids: '1;2' }, 'ids', (client, input) => client.inboundRoute.query(input)),
   });
 });
 
@@ -322,20 +274,11 @@ describe('company_contact/query', () => {
     for (const contact of data) expect(callers.has(contact.number_list?.[0]?.number ?? '')).toBe(true);
   });
 
-  it('a PBX failure is a PbxApiError', async () => {
-    await whileFailing('company_contact/query', PBX_ERRCODE.SERVER_BUSY, async () => {
-      await expectPbxError(ctx.client.companyContact.query({ ids: '1' }), PBX_ERRCODE.SERVER_BUSY);
-    });
-  });
+  itReportsPbxFailure(get, 'company_contact/query', (client) => client.companyContact.query({ ids: '1' }));
 
-  itHonoursTheContract(get, {
-    op: 'company_contact/query',
+  itHonoursTheContract(get, 'company_contact/query', {
     valid: (client) => client.companyContact.query({ ids: '1' }),
-    invalid: {
-      call: (client) => client.companyContact.query({ ids: 'x' }),
-      wire: { ids: 'x' },
-      field: 'ids',
-    },
+    invalid: invalidAsSent({ ids: 'x' }, 'ids', (client, input) => client.companyContact.query(input)),
   });
 });
 
@@ -360,29 +303,23 @@ describe('message_channel/list, iterate and get', () => {
     await expectPbxError(ctx.client.messageChannel.get({ id: chat?.id ?? 0 }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  it('list: a PBX failure is a PbxApiError', async () => {
-    await whileFailing('message_channel/list', PBX_ERRCODE.SERVER_BUSY, async () => {
-      await expectPbxError(
-        ctx.client.messageChannel.list({ page: 1, page_size: 5, time_range: 'today' }),
-        PBX_ERRCODE.SERVER_BUSY,
-      );
-    });
-  });
+  itReportsPbxFailure(
+    get,
+    'message_channel/list',
+    (client) => client.messageChannel.list({ page: 1, page_size: 5, time_range: 'today' }),
+    'list: a PBX failure is a PbxApiError',
+  );
 
-  itHonoursTheContract(get, {
-    op: 'message_channel/list',
+  itHonoursTheContract(get, 'message_channel/list', {
     valid: (client) => client.messageChannel.list({ page: 1, page_size: 5, time_range: 'today' }),
-    invalid: {
-      call: (client) => client.messageChannel.list({ page: 1, page_size: 5, time_range: 'forever' as never }),
-      wire: { page: 1, page_size: 5, time_range: 'forever' },
-      field: 'time_range',
-    },
+    invalid: invalidAsSent({ page: 1, page_size: 5, time_range: 'forever' }, 'time_range', (client, input) =>
+      client.messageChannel.list(input),
+    ),
   });
 
-  itHonoursTheContract(get, {
-    op: 'message_channel/get',
+  itHonoursTheContract(get, 'message_channel/get', {
     valid: (client) => client.messageChannel.get({ id: 1 }),
-    invalid: { call: (client) => client.messageChannel.get({ id: 0 }), wire: { id: 0 }, field: 'id' },
+    invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => client.messageChannel.get(input)),
   });
 });
 
@@ -398,9 +335,8 @@ describe('message_session/get', () => {
     await expectPbxError(ctx.client.messageSession.get({ id: 4_242 }), PBX_ERRCODE.NOT_FOUND);
   });
 
-  itHonoursTheContract(get, {
-    op: 'message_session/get',
+  itHonoursTheContract(get, 'message_session/get', {
     valid: (client) => client.messageSession.get({ id: 2 }),
-    invalid: { call: (client) => client.messageSession.get({ id: -1 }), wire: { id: -1 }, field: 'id' },
+    invalid: invalidAsSent({ id: -1 }, 'id', (client, input) => client.messageSession.get(input)),
   });
 });

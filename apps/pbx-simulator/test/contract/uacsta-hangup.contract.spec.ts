@@ -8,7 +8,7 @@ import { PBX_ERRCODE } from '@switchboard/pbx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { controlledLine, holdCall, type ControlledLine } from '../support/held-calls.js';
 import { UacstaCalls } from './support/uacsta-calls.js';
-import { expectPbxError, itHonoursTheContract } from './support/contract-kit.js';
+import { expectPbxError, invalidAsSent, itHonoursTheContract } from './support/contract-kit.js';
 import { contractSuite } from './support/contract-suite.js';
 
 const { ctx, get, clock, events } = contractSuite(
@@ -73,17 +73,12 @@ describe('uacsta_call/hangup', () => {
     expect(operationsOf(call_id)).toEqual(['call_start']);
   });
 
-  itHonoursTheContract(get, {
-    op: 'uacsta_call/hangup',
-    valid: async (client) => {
-      const { extension, call_id, ip_address } = await ringingUacsta();
-      return client.uacstaCall.hangup({ extension, call_id, ip_address });
-    },
-    invalid: {
-      call: (client) =>
-        client.uacstaCall.hangup({ extension: '1001', call_id: '32800', ip_address: '10.0.0.1:99999' }),
-      wire: { extension: '1001', call_id: '32800', ip_address: '10.0.0.1:99999' },
-      field: 'ip_address',
-    },
+  itHonoursTheContract(get, 'uacsta_call/hangup', {
+    valid: async (client) => client.uacstaCall.hangup(await uacsta.ringingTarget()),
+    invalid: invalidAsSent(
+      { extension: '1001', call_id: '32800', ip_address: '10.0.0.1:99999' },
+      'ip_address',
+      (client, input) => client.uacstaCall.hangup(input),
+    ),
   });
 });

@@ -4,6 +4,7 @@
  */
 import { findOperation } from '@switchboard/pbx-api';
 import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { simulatorConfig, type SimulatorConfig } from '../../src/config.js';
 import { startSimulator, type RunningSimulator, type SimulatorDependencies } from '../../src/simulator.js';
@@ -38,6 +39,47 @@ export async function startHarness(
   return { sim, fake, close: () => sim.close() };
 }
 
+/** A file's simulator and the access token fetched for it. */
+export interface HarnessWithToken extends Harness {
+  readonly access: string;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` for one simulator shared by a spec file's tests, with an access token fetched
+ * once it started (after `prepare`, when given). Its members are read when used, so a spec keeps it in a module
+ * constant although the simulator only starts in `beforeAll`.
+ */
+export function harnessPerFile(
+  overrides: Partial<SimulatorConfig> = {},
+  deps: SimulatorDependencies = {},
+  prepare: (h: Harness) => void = () => undefined,
+): HarnessWithToken {
+  let current: Harness | undefined;
+  let access = '';
+  beforeAll(async () => {
+    current = await startHarness(overrides, deps);
+    prepare(current);
+    access = await token(current.sim);
+  });
+  afterAll(async () => current?.close());
+  const started = (): Harness => {
+    if (!current) throw new Error('the simulator starts in beforeAll');
+    return current;
+  };
+  return {
+    get sim() {
+      return started().sim;
+    },
+    get fake() {
+      return started().fake;
+    },
+    get access() {
+      return access;
+    },
+    close: () => started().close(),
+  };
+}
+
 /** A parsed JSON answer. */
 export interface Answer {
   status: number;
@@ -47,34 +89,40 @@ export interface Answer {
 const TIMEOUT_MS = 5_000;
 
 /** GET `{url}{path}` with a query, JSON answer. */
-export async function get(
+export function get(
   base: string,
   path: string,
   query: Record<string, string> = {},
   headers: Record<string, string> = UA,
 ): Promise<Answer> {
-  const url = new URL(path, base);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return fetchJson(base, path, query, { headers });
 }
 
 /** POST a JSON body (or raw text) to `{url}{path}`. */
-export async function post(
+export function post(
   base: string,
   path: string,
   body: unknown,
   query: Record<string, string> = {},
   headers: Record<string, string> = UA,
 ): Promise<Answer> {
-  const url = new URL(path, base);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const response = await fetch(url, {
+  return fetchJson(base, path, query, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
   });
+}
+
+/** Sends `init` to `{url}{path}` with a query, within the timeout; parses the JSON answer. */
+async function fetchJson(
+  base: string,
+  path: string,
+  query: Record<string, string>,
+  init: RequestInit,
+): Promise<Answer> {
+  const url = new URL(path, base);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -2,7 +2,7 @@ import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { AUTO_PAUSE_REASON } from '../queue-calls.js';
 import { expectSimError } from '../testing/expectations.js';
-import { harness, type Harness } from '../testing/harness.js';
+import { harness, startedHarness, type Harness } from '../testing/harness.js';
 
 interface Ref {
   text2: string;
@@ -49,8 +49,7 @@ function members(h: Harness) {
 
 describe('agent/login', () => {
   it('logs a dynamic agent out of and back into a queue, publishing 30029', () => {
-    const h = harness({ scenario: 'contact-center' });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center' });
     const { queue, dynamic } = members(h);
     h.call('agent/login', { ext_id: dynamic.value, operation: 'logout', queue_ids: String(queue.id) });
     expect(agentIn(h, queue.id, dynamic.text2)).toMatchObject({ is_login: 0, is_pause: 0 });
@@ -190,8 +189,7 @@ describe('agent/login', () => {
 
 describe('queue_pause_reason/update', () => {
   it('replaces the whole list: new breaks use only the new reasons', () => {
-    const h = harness({ scenario: 'contact-center' });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center' });
     h.call('queue_pause_reason/update', { pause_reason_list: [{ code: '*801', reason: 'Coaching' }] });
     h.recorder.clear();
     h.clock.advance(2 * 3_600_000);
@@ -206,8 +204,7 @@ describe('queue_pause_reason/update', () => {
   });
 
   it('keeps agents paused with a deleted reason paused, with that reason', () => {
-    const h = harness({ scenario: 'contact-center' });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center' });
     const paused = queues(h)
       .flatMap((q) =>
         (h.call('queue/agent_status', { id: String(q.id) })['data'] as Agent[]).map((a) => ({ q, a })),
@@ -220,8 +217,7 @@ describe('queue_pause_reason/update', () => {
   });
 
   it('rejects duplicate codes or reasons with 40003 and keeps the old list', () => {
-    const h = harness({ scenario: 'contact-center' });
-    h.center.control.start();
+    const h = startedHarness({ scenario: 'contact-center' });
     const error = expectSimError(
       () =>
         h.call('queue_pause_reason/update', {

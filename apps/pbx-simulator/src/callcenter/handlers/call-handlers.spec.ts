@@ -1,7 +1,7 @@
 import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { expectSimError, members } from '../testing/expectations.js';
-import { harness, type Harness } from '../testing/harness.js';
+import { harness, startedHarness, type Harness } from '../testing/harness.js';
 import { controlledLine } from '../testing/world-lookup.js';
 
 type CallInfo = Record<string, unknown>;
@@ -32,8 +32,7 @@ function agentMember(info: CallInfo | undefined): Record<string, unknown> | unde
 
 describe('call/query', () => {
   it('finds live calls by call_id, type or extension, as Call_Info', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     const { call_id, channel_id } = inject(h, '5550005555');
     advanceUntil(h, () => agentMember(query(h, { call_id })[0])?.['member_status'] === 'ANSWER', 60_000);
     const [info] = query(h, { call_id });
@@ -66,8 +65,7 @@ describe('call/query', () => {
 
 describe('call/listen', () => {
   it('adds the monitor as a member of an answered call until the call ends', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     const { call_id } = inject(h, '5550006666');
     advanceUntil(h, () => agentMember(query(h, { call_id })[0])?.['member_status'] === 'ANSWER', 60_000);
     const agentChannel = agentMember(query(h, { call_id })[0])?.['channel_id'] as string;
@@ -95,8 +93,7 @@ describe('call/listen', () => {
   });
 
   it('rejects an unknown monitor, an unknown channel and a call not answered yet', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     const line = controlledLine(h.center.control.world());
     const held = h.center.control.holdInboundCall({
       from: '5550007777',
@@ -156,8 +153,7 @@ describe('call/hangup', () => {
   });
 
   it('takes calls that are not answered: a ringing agent stops ringing, a caller hanging up abandons the call', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     const { call_id } = inject(h, '5550006003');
     const ringingAgent = () =>
       members(query(h, { call_id })[0] as CallInfo).find(
@@ -211,8 +207,7 @@ describe('extension/list', () => {
 
 describe('uacsta_call/refuse', () => {
   it('refuses a ringing uaCSTA call: 30020 call_over, the agent stops ringing, the call carries on', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     let start: Record<string, unknown> | undefined;
     let callId = '';
     for (let i = 0; i < 8 && !start; i += 1) {

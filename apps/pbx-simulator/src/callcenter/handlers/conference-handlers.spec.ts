@@ -1,7 +1,7 @@
 import { PBX_ERRCODE, PBX_EVENT } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { expectSimError, members } from '../testing/expectations.js';
-import { harness, type Harness } from '../testing/harness.js';
+import { startedHarness, type Harness } from '../testing/harness.js';
 
 interface Member {
   from: string;
@@ -23,8 +23,7 @@ function ongoing(h: Harness, number: string): Ongoing[] {
 
 /** Runs contact-center traffic until a conference has at least `size` members, then stops new traffic. */
 function conferenceWith(size: number): { h: Harness; conference: Ongoing } {
-  const h = harness({ scenario: 'contact-center', trafficRate: 1 });
-  h.center.control.start();
+  const h = startedHarness({ scenario: 'contact-center', trafficRate: 1 });
   for (let minute = 0; minute < 12 * 60; minute += 1) {
     h.clock.advance(60_000);
     const found = ongoing(h, 'all').find((c) => c.members.length >= size);

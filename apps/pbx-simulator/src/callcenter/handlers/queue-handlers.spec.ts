@@ -1,7 +1,7 @@
 import { PBX_ERRCODE } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
 import { expectSimError } from '../testing/expectations.js';
-import { harness } from '../testing/harness.js';
+import { harness, startedHarness } from '../testing/harness.js';
 import { controlledLine } from '../testing/world-lookup.js';
 
 interface Summary {
@@ -97,8 +97,7 @@ describe('queue/agent_status', () => {
 
 describe('queue/call_status', () => {
   it('shows waiting callers longest first with their wait, ringing agents and active calls with talk time', () => {
-    const h = harness();
-    h.center.control.start();
+    const h = startedHarness();
     const line = controlledLine(h.center.control.world());
     const queueId = line.route.def_dest_value;
     const acceptedAt = new Map<string, number>();

@@ -88,3 +88,10 @@ export function harness(overrides: Partial<CallCenterOptions> = {}): Harness {
     },
   };
 }
+
+/** A harness whose call center already runs: {@link harness} with `center.control.start()` called. */
+export function startedHarness(overrides: Partial<CallCenterOptions> = {}): Harness {
+  const h = harness(overrides);
+  h.center.control.start();
+  return h;
+}

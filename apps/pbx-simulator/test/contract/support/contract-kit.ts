@@ -119,6 +119,39 @@ export async function expectPbxError(promise: Promise<unknown>, errcode: number)
   return error as PbxApiError;
 }
 
+/** Runs `check` while every request of `op` answers `errcode`; the fault is cleared even when `check` fails. */
+export async function whileFailing(
+  ctx: ContractSim,
+  op: Parameters<ContractSim['injectError']>[0],
+  errcode: number,
+  check: () => Promise<unknown>,
+): Promise<void> {
+  await ctx.injectError(op, errcode);
+  try {
+    await check();
+  } finally {
+    await ctx.clearFaults();
+  }
+}
+
+/**
+ * Declares the test that a PBX failure of `op` (server busy) reaches the caller of `call` as a PbxApiError
+ * carrying the PBX's errcode.
+ */
+export function itReportsPbxFailure(
+  get: () => ContractSim,
+  op: PbxOperationName,
+  call: (client: PbxClient) => Promise<unknown>,
+  title = 'a PBX failure is a PbxApiError',
+): void {
+  it(title, async () => {
+    const ctx = get();
+    await whileFailing(ctx, op, PBX_ERRCODE.SERVER_BUSY, () =>
+      expectPbxError(call(ctx.client), PBX_ERRCODE.SERVER_BUSY),
+    );
+  });
+}
+
 /** An invalid input to one operation: the client call, the same input as it goes on the wire, the field. */
 export interface InvalidInput {
   call: (client: PbxClient) => Promise<unknown>;
@@ -195,7 +228,6 @@ export async function expectRenewalAfterRevoke(
 
 /** One operation's shared checks; the happy path and PBX errors are written per operation. */
 export interface OperationCase {
-  op: PbxOperationName;
   /** Names the tests when one operation backs several client methods (default: the operation). */
   label?: string;
   /** A valid call; it may run more than once, so it must not collide with itself (fresh names). */
@@ -204,13 +236,13 @@ export interface OperationCase {
   invalid?: InvalidInput;
 }
 
-/** Declares the shared checks of `c` as tests. */
-export function itHonoursTheContract(get: () => ContractSim, c: OperationCase): void {
+/** Declares the shared checks of operation `op` as tests. */
+export function itHonoursTheContract(get: () => ContractSim, op: PbxOperationName, c: OperationCase): void {
   const invalid = c.invalid;
-  const label = c.label ?? c.op;
+  const label = c.label ?? op;
   if (invalid) {
     it(`${label}: the client and the simulator refuse the same invalid ${invalid.field}`, async () => {
-      await expectSameValidation(get(), c.op, invalid);
+      await expectSameValidation(get(), op, invalid);
     });
   }
   it(`${label}: a wrong token fails with PbxAuthError`, async () => {

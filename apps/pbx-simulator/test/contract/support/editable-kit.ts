@@ -6,7 +6,7 @@
  */
 import { PBX_ERRCODE, type PbxClient, type PbxOperationName } from '@switchboard/pbx-api';
 import { describe, expect, it } from 'vitest';
-import { expectPbxError, itHonoursTheContract, type ContractSim } from './contract-kit.js';
+import { expectPbxError, invalidAsSent, itHonoursTheContract, type ContractSim } from './contract-kit.js';
 
 type Answer = Record<string, unknown>;
 type Call = (params: never) => Promise<unknown>;
@@ -21,20 +21,26 @@ export interface EditableMethods {
   delete: Call;
 }
 
+/** The six operations of an editable resource, in the order of {@link EditableMethods}. */
+export const EDITABLE_VERBS = ['list', 'search', 'get', 'query', 'update', 'delete'] as const;
+
+type EditableVerb = (typeof EDITABLE_VERBS)[number];
+/** Whether all six operations of `Resource` are in the catalogue. */
+type HasSixOperations<Resource extends string> = [`${Resource}/${EditableVerb}`] extends [PbxOperationName]
+  ? Resource
+  : never;
+/** A resource (the part of an operation name before the slash) whose six operations are all in the catalogue. */
+export type EditableResource = {
+  [Op in PbxOperationName]: Op extends `${infer Resource}/list` ? HasSixOperations<Resource> : never;
+}[PbxOperationName];
+
 /** One resource's case. */
 export interface EditableCase {
   /**
-   * The six operations, in the order of the methods; the round trip asserts each reached the simulator, so
-   * the coverage check (operations-called.ts) may count them as called.
+   * The resource whose six operations ({@link EDITABLE_VERBS}) are checked; the round trip asserts each
+   * reached the simulator, so the coverage check (operations-called.ts) may count them as called.
    */
-  ops: readonly [
-    list: PbxOperationName,
-    search: PbxOperationName,
-    get: PbxOperationName,
-    query: PbxOperationName,
-    update: PbxOperationName,
-    remove: PbxOperationName,
-  ];
+  resource: EditableResource;
   methods: (client: PbxClient) => EditableMethods;
   /** Where list, search and query return rows. */
   rows: 'data' | 'list';
@@ -52,7 +58,7 @@ export interface EditableCase {
 
 /** Declares the shared tests of one resource. */
 export function describeEditable(get: () => ContractSim, c: EditableCase): void {
-  const [listOp, searchOp, getOp, queryOp, updateOp, deleteOp] = c.ops;
+  const opOf = (verb: EditableVerb) => `${c.resource}/${verb}` as PbxOperationName;
   let serial = 700;
   const fresh = () => c.create(get().client, ++serial);
   const m = (client: PbxClient) =>
@@ -67,26 +73,28 @@ export function describeEditable(get: () => ContractSim, c: EditableCase): void 
     return answer;
   };
 
-  describe(`${listOp.split('/')[0]}: list, search, get, query, update, delete`, () => {
+  describe(`${c.resource}: list, search, get, query, update, delete`, () => {
     it('a new object appears in list, search, get and query; update changes it; delete removes it', async () => {
       const { client } = get();
       const created = await fresh();
-      const listed = await sends(listOp, () => m(client).list({ ...listParams, page: 1, page_size: 10_000 }));
+      const listed = await sends(opOf('list'), () =>
+        m(client).list({ ...listParams, page: 1, page_size: 10_000 }),
+      );
       expect(rowsOf(listed).map((row) => row.id)).toContain(created.id);
       expect(listed['total_number']).toBe(rowsOf(listed).length);
-      const found = await sends(searchOp, () =>
+      const found = await sends(opOf('search'), () =>
         m(client).search({ ...listParams, search_value: created.name.toUpperCase() }),
       );
       expect(rowsOf(found).map((row) => row.id)).toEqual([created.id]);
-      expect((await sends(getOp, () => m(client).get({ id: created.id })))['data']).toMatchObject({
+      expect((await sends(opOf('get'), () => m(client).get({ id: created.id })))['data']).toMatchObject({
         id: created.id,
         name: created.name,
       });
-      const queried = await sends(queryOp, () => m(client).query({ ids: `${created.id},999999` }));
+      const queried = await sends(opOf('query'), () => m(client).query({ ids: `${created.id},999999` }));
       expect(rowsOf(queried).map((row) => row.id)).toEqual([created.id]);
 
       const change = c.change(created.id, ++serial);
-      expect(await sends(updateOp, () => m(client).update(change.params))).toEqual({
+      expect(await sends(opOf('update'), () => m(client).update(change.params))).toEqual({
         errcode: 0,
         errmsg: 'SUCCESS',
       });
@@ -95,7 +103,7 @@ export function describeEditable(get: () => ContractSim, c: EditableCase): void 
         ...change.shows,
       });
 
-      expect(await sends(deleteOp, () => m(client).delete({ id: created.id }))).toEqual({
+      expect(await sends(opOf('delete'), () => m(client).delete({ id: created.id }))).toEqual({
         errcode: 0,
         errmsg: 'SUCCESS',
       });
@@ -135,38 +143,30 @@ export function describeEditable(get: () => ContractSim, c: EditableCase): void 
       });
     }
 
-    const idCase = (
-      op: PbxOperationName,
-      method: 'get' | 'delete' | 'update',
-      valid: (client: PbxClient) => Promise<unknown>,
-    ) =>
-      itHonoursTheContract(get, {
-        op,
+    // Each method sends the operation of the same name (opOf), so a case names the method only.
+    const idCase = (method: 'get' | 'delete' | 'update', valid: (client: PbxClient) => Promise<unknown>) =>
+      itHonoursTheContract(get, opOf(method), {
         valid,
-        invalid: { call: (client) => m(client)[method]({ id: 0 }), wire: { id: 0 }, field: 'id' },
+        invalid: invalidAsSent({ id: 0 }, 'id', (client, input) => m(client)[method](input)),
       });
-    const pageCase = (op: PbxOperationName, method: 'list' | 'search') =>
-      itHonoursTheContract(get, {
-        op,
+    const pageCase = (method: 'list' | 'search') =>
+      itHonoursTheContract(get, opOf(method), {
         valid: (client) => m(client)[method]({ ...listParams, page: 1, page_size: 5 }),
-        invalid: {
-          call: (client) => m(client)[method]({ ...listParams, page: 1, page_size: 0 }),
-          wire: { ...listParams, page: 1, page_size: 0 },
-          field: 'page_size',
-        },
+        invalid: invalidAsSent({ ...listParams, page: 1, page_size: 0 }, 'page_size', (client, input) =>
+          m(client)[method](input),
+        ),
       });
-    pageCase(listOp, 'list');
-    pageCase(searchOp, 'search');
-    idCase(getOp, 'get', async (client) => m(client).get({ id: (await fresh()).id }));
-    itHonoursTheContract(get, {
-      op: queryOp,
+    pageCase('list');
+    pageCase('search');
+    idCase('get', async (client) => m(client).get({ id: (await fresh()).id }));
+    itHonoursTheContract(get, opOf('query'), {
       valid: (client) => m(client).query({ ids: '1,2' }),
-      invalid: { call: (client) => m(client).query({ ids: 'one' }), wire: { ids: 'one' }, field: 'ids' },
+      invalid: invalidAsSent({ ids: 'one' }, 'ids', (client, input) => m(client).query(input)),
     });
-    idCase(updateOp, 'update', async (client) => {
+    idCase('update', async (client) => {
       const { id, name } = await fresh();
       return m(client).update(c.rename(id, name));
     });
-    idCase(deleteOp, 'delete', async (client) => m(client).delete({ id: (await fresh()).id }));
+    idCase('delete', async (client) => m(client).delete({ id: (await fresh()).id }));
   });
 }

@@ -2,9 +2,11 @@
  * The PBX operations a contract spec calls, read from its syntax tree (so comments and unrelated strings do
  * not count): a call of a client method (`ctx.client.queue.agentStatus(...)`, mapped to its operation by
  * {@link operationsByClientMethod}), a raw request (`ctx.raw('queue/list', ...)`), or an operation of a
- * `describeEditable` case, whose round trip asserts that each of its six operations reached the simulator.
+ * `describeEditable` case, whose round trip asserts that each of its resource's six operations reached the
+ * simulator.
  */
 import ts from 'typescript';
+import { EDITABLE_VERBS } from './editable-kit.js';
 
 /** `resource.method` -> the operations it sends (see client-operations.ts). */
 export type OperationsByMethod = ReadonlyMap<string, ReadonlySet<string>>;
@@ -31,7 +33,7 @@ function rawRequest(call: ts.CallExpression): Iterable<string> {
     : [];
 }
 
-/** `describeEditable(get, { ops: ['<operation>', ...], ... })`: the six operations of its round trip. */
+/** `describeEditable(get, { resource: '<resource>', ... })`: the six operations of its round trip. */
 function editableCase(call: ts.CallExpression): Iterable<string> {
   const [, options] = call.arguments;
   if (
@@ -40,12 +42,15 @@ function editableCase(call: ts.CallExpression): Iterable<string> {
     !ts.isObjectLiteralExpression(options)
   )
     return [];
-  const ops = options.properties.find(
+  const resource = options.properties.find(
     (property): property is ts.PropertyAssignment =>
-      ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'ops',
+      ts.isPropertyAssignment(property) &&
+      ts.isIdentifier(property.name) &&
+      property.name.text === 'resource',
   );
-  if (!ops || !ts.isArrayLiteralExpression(ops.initializer)) return [];
-  return ops.initializer.elements.filter(ts.isStringLiteral).map((element) => element.text);
+  if (!resource || !ts.isStringLiteral(resource.initializer)) return [];
+  const name = resource.initializer.text;
+  return EDITABLE_VERBS.map((verb) => `${name}/${verb}`);
 }
 
 /** The operations `source` (a spec's text) calls. */

@@ -1,6 +1,9 @@
 import type { UacstaCallMsg } from '@switchboard/pbx-api';
 import type { EventCapture } from './event-capture.js';
 
+/** How the uacsta_call operations name one call: its extension, its call id and the desk phone's address. */
+export type UacstaTarget = Pick<UacstaCallMsg, 'extension' | 'call_id' | 'ip_address'>;
+
 /**
  * The uaCSTA desk-phone calls a contract spec sees in 30020: each call's operations in order, and a call ringing
  * now that no test has used yet (the spec's `ringOne` places calls until one rings on a desk phone).
@@ -38,5 +41,11 @@ export class UacstaCalls {
       await this.events.settle();
     }
     throw new Error('no uaCSTA phone started ringing');
+  }
+
+  /** A call ringing now, as {@link ringing} finds it, named as the uacsta_call operations take it. */
+  async ringingTarget(attempts?: number): Promise<UacstaTarget> {
+    const { extension, call_id, ip_address } = await this.ringing(attempts);
+    return { extension, call_id, ip_address };
   }
 }
