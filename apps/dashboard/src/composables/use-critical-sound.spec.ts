@@ -1,7 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
-import { queueView } from '../../test/support/fixtures.js';
+import { liveRow, queueView } from '../../test/support/fixtures.js';
 import type { QueueRow } from '../lib/board-rows.js';
 import { useCriticalSound } from './use-critical-sound.js';
 
@@ -10,17 +10,7 @@ vi.mock('../lib/beep.js', () => ({ beep }));
 
 function row(waiting: number): QueueRow {
   const base = queueView(1);
-  return {
-    id: 1,
-    name: 'Q',
-    view: queueView(1, { stats: { ...base.stats, waiting } }),
-    stale: false,
-    ageMs: 0,
-    frozenAt: null,
-    staleNote: null,
-    recountSince: null,
-    note: '',
-  };
+  return liveRow(queueView(1, { stats: { ...base.stats, waiting } }), 'Q');
 }
 
 describe('useCriticalSound', () => {

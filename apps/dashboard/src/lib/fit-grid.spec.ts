@@ -71,47 +71,24 @@ describe('fitGrid', () => {
 describe('fitBestGrid', () => {
   const WIDE = { widthEm: 10.2, heightEm: 2.9 };
   const TALL = { widthEm: 6.6, heightEm: 4.2 };
+  /** A grid 1890 px wide and `height` high for `count` agents, at 44 px type with 9 px gaps. */
+  const box = (height: number, count: number) => ({ width: 1890, height, count, minFontPx: 44, gap: 9 });
 
   it('keeps the shape that shows the agents in fewer pages', () => {
     // 1890 x 410 at 44 px: wide 4 columns x 3 rows = 12 a page; tall 6 x 2 = 12, a tie kept by the first.
-    const tie = fitBestGrid({
-      width: 1890,
-      height: 410,
-      count: 120,
-      minFontPx: 44,
-      cards: [WIDE, TALL],
-      gap: 9,
-    });
+    const tie = fitBestGrid({ ...box(410, 120), cards: [WIDE, TALL] });
     expect(tie.card).toBe(0);
     expect(tie.perPage).toBe(12);
     // 1890 x 380: wide fits 2 rows (8 a page, 15 pages), tall still 2 rows of 6 (12 a page, 10 pages).
-    const tall = fitBestGrid({
-      width: 1890,
-      height: 380,
-      count: 120,
-      minFontPx: 44,
-      cards: [WIDE, TALL],
-      gap: 9,
-    });
+    const tall = fitBestGrid({ ...box(380, 120), cards: [WIDE, TALL] });
     expect(tall.card).toBe(1);
     expect(tall.pages).toBe(10);
-    expect(tall.perPage).toBe(
-      fitGrid({ width: 1890, height: 380, count: 120, minFontPx: 44, card: TALL, gap: 9 }).perPage,
-    );
+    expect(tall.perPage).toBe(fitGrid({ ...box(380, 120), card: TALL }).perPage);
   });
 
   it('prefers the larger type when every shape shows everyone on one page', () => {
-    const best = fitBestGrid({
-      width: 1890,
-      height: 900,
-      count: 8,
-      minFontPx: 44,
-      cards: [TALL, WIDE],
-      gap: 9,
-    });
-    const each = [TALL, WIDE].map((card) =>
-      fitGrid({ width: 1890, height: 900, count: 8, minFontPx: 44, card, gap: 9 }),
-    );
+    const best = fitBestGrid({ ...box(900, 8), cards: [TALL, WIDE] });
+    const each = [TALL, WIDE].map((card) => fitGrid({ ...box(900, 8), card }));
     expect(best.pages).toBe(1);
     expect(best.fontSize).toBe(Math.max(...each.map((fit) => fit.fontSize)));
   });

@@ -29,6 +29,33 @@ export interface TileModel {
   provisional?: boolean;
 }
 
+/** What a queue's tiles need of its freshness (a queue's QueueFreshness, a board's QueueRow). */
+export interface TileFreshness {
+  stale: boolean;
+  /** While stale: the gateway time its figures stand still at. */
+  frozenAt: number | null;
+  /** Since when today's figures are being recounted (local epoch ms), for the note. */
+  recountSince: number | null;
+}
+
+/**
+ * What marks a figure wherever it shows (a board's tile, a cell of the TV summary): its level's colours,
+ * flashing while critical, and the attributes tests and e2e read. Spread onto the element with v-bind.
+ */
+export function tileMarks(
+  tile: Pick<TileModel, 'metric' | 'level' | 'provisional'> & { hint?: string },
+  stale: boolean,
+) {
+  return {
+    class: [`level-${tile.level}`, { flash: tile.level === 'critical' }],
+    'data-testid': `tile-${tile.metric}`,
+    'data-level': tile.level,
+    'data-stale': stale ? 'true' : 'false',
+    'data-provisional': tile.provisional ? 'true' : 'false',
+    title: tile.hint,
+  };
+}
+
 /** What a provisional figure's tooltip adds. */
 export const RECOUNT_HINT =
   'Being recounted from the PBX call records after a gap: calls that ended since may be missing.';

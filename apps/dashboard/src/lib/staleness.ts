@@ -33,3 +33,11 @@ export function lastKnownAt(view: QueueView): number {
 export function staleNote(asOf: number | null, reason: string): string {
   return asOf === null ? reason : `as of ${formatClock(asOf)}, ${reason}`;
 }
+
+/**
+ * How anything on screen marks data that is not live: hatched (base.css `.stale`), and `data-stale` for
+ * tests and e2e. Spread onto the element with v-bind, beside its own classes.
+ */
+export function staleMarks(stale: boolean): { class: { stale: boolean }; 'data-stale': 'true' | 'false' } {
+  return { class: { stale }, 'data-stale': stale ? 'true' : 'false' };
+}

@@ -8,7 +8,7 @@ import type {
 } from '@switchboard/live-protocol';
 import { callSearchParams } from '@switchboard/live-protocol';
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, type Ref } from 'vue';
 import { callApi } from '../api/rest-client.js';
 import { isPbxUnavailable, problemText } from '../lib/call-format.js';
 import { liveSocket, type ClientResult } from '../socket/live-socket.js';
@@ -29,6 +29,14 @@ export interface CallProblem {
   message: string;
   /** The PBX (not the gateway) is out of reach: the page says so rather than "error". */
   pbxUnavailable: boolean;
+}
+
+/** What a CallNotice says in place of a thing not shown: it is loading, it failed, or it is empty. */
+export interface CallNoticeProps {
+  kind: 'loading' | 'problem' | 'empty';
+  text?: string;
+  problem?: CallProblem | null;
+  testid?: string;
 }
 
 function problemOf(answer: Extract<ClientResult<unknown>, { ok: false }>): CallProblem {
@@ -80,6 +88,27 @@ export const useCallsStore = defineStore('calls', () => {
     if (watched) void connection.send('calls:watch', { id: watched });
   });
 
+  /** A call-history request as this session, given up after `timeoutMs`. */
+  const get = <T>(path: string, timeoutMs = CALL_DETAIL_TIMEOUT_MS) =>
+    callApi<T>(path, { token: session.token, timeoutMs });
+
+  /** Puts an answer in place: its data and `done`, or no data, the problem and `error`. */
+  function settle<T>(
+    answer: ClientResult<T>,
+    data: Ref<T | null>,
+    state: Ref<LoadState>,
+    error: Ref<CallProblem | null>,
+  ): void {
+    if (answer.ok) {
+      data.value = answer.data;
+      state.value = 'done';
+    } else {
+      data.value = null;
+      error.value = problemOf(answer);
+      state.value = 'error';
+    }
+  }
+
   async function loadOptions(): Promise<void> {
     if (options.value) return;
     const answer = await callApi<CallOptionsAnswer>('/api/calls/options', { token: session.token });
@@ -95,19 +124,11 @@ export const useCallsStore = defineStore('calls', () => {
     query.value = next;
     searchState.value = 'loading';
     searchError.value = null;
-    const answer = await callApi<CallSearchAnswer>(`/api/calls?${callSearchParams(next).toString()}`, {
-      token: session.token,
-      timeoutMs: CALL_SEARCH_TIMEOUT_MS,
-    });
-    if (seq !== searchSeq) return;
-    if (answer.ok) {
-      result.value = answer.data;
-      searchState.value = 'done';
-    } else {
-      result.value = null;
-      searchError.value = problemOf(answer);
-      searchState.value = 'error';
-    }
+    const answer = await get<CallSearchAnswer>(
+      `/api/calls?${callSearchParams(next).toString()}`,
+      CALL_SEARCH_TIMEOUT_MS,
+    );
+    if (seq === searchSeq) settle(answer, result, searchState, searchError);
   }
 
   /** A ticket link streaming the current search (all pages, no paging fields) as CSV. */
@@ -133,18 +154,10 @@ export const useCallsStore = defineStore('calls', () => {
     transcriptState.value = 'idle';
     noteUpdatedAt.value = null;
     const path = `/api/calls/${encodeURIComponent(id)}`;
-    const answer = await callApi<CallDetail>(path, {
-      token: session.token,
-      timeoutMs: CALL_DETAIL_TIMEOUT_MS,
-    });
+    const answer = await get<CallDetail>(path);
     if (seq !== detailSeq) return;
-    if (!answer.ok) {
-      detailError.value = problemOf(answer);
-      detailState.value = 'error';
-      return;
-    }
-    detail.value = answer.data;
-    detailState.value = 'done';
+    settle(answer, detail, detailState, detailError);
+    if (!answer.ok) return;
     if (answer.data.transcript.available === false) {
       // The gateway already knows there is none: say why without asking the PBX again.
       transcriptError.value = {
@@ -156,18 +169,8 @@ export const useCallsStore = defineStore('calls', () => {
       return;
     }
     transcriptState.value = 'loading';
-    const text = await callApi<CallTranscript>(`${path}/transcript`, {
-      token: session.token,
-      timeoutMs: CALL_DETAIL_TIMEOUT_MS,
-    });
-    if (seq !== detailSeq) return;
-    if (text.ok) {
-      transcript.value = text.data;
-      transcriptState.value = 'done';
-    } else {
-      transcriptError.value = problemOf(text);
-      transcriptState.value = 'error';
-    }
+    const text = await get<CallTranscript>(`${path}/transcript`);
+    if (seq === detailSeq) settle(text, transcript, transcriptState, transcriptError);
   }
 
   /** Leaves the open call: no more note updates for it. */

@@ -2,15 +2,14 @@ import { fail, ok } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
 import { conference } from '../../test/support/fixtures.js';
 import { flush } from '../../test/support/fake-socket.js';
-import { freshStores } from '../../test/support/setup.js';
+import { grantingStores } from '../../test/support/setup.js';
 import { memberLabel, memberState, useConferencesStore } from './conferences.store.js';
 import { useConnectionStore } from './connection.store.js';
 import { useStreamsStore } from './streams.store.js';
 import { useUacstaStore } from './uacsta.store.js';
 
 async function setup() {
-  const { socket } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket } = grantingStores();
   useConnectionStore().start('t');
   socket.open();
   useStreamsStore().want(['conferences', 'uacsta']);

@@ -4,14 +4,24 @@ import { flush, sessionInfo } from '../../test/support/fake-socket.js';
 import { freshStores } from '../../test/support/setup.js';
 import { useConnectionStore } from './connection.store.js';
 
+/** Fresh stores: the connection store (not started), its fake socket, and spies on its ready and expiry hooks. */
+function fresh() {
+  const { socket } = freshStores();
+  const connection = useConnectionStore();
+  const ready = vi.fn();
+  const expired = vi.fn();
+  connection.onReady(ready);
+  connection.onExpired(expired);
+  return { socket, connection, ready, expired };
+}
+
 describe('connection store', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('connects with the token in the handshake and becomes ready on hello', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
+    const { socket, connection } = fresh();
     expect(connection.status).toBe('idle');
     connection.start('secret-token');
     expect(socket.connectCalls).toBe(1);
@@ -24,16 +34,14 @@ describe('connection store', () => {
   });
 
   it('does not open a second connection when started twice', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
+    const { socket, connection } = fresh();
     connection.start('t');
     connection.start('t');
     expect(socket.connectCalls).toBe(1);
   });
 
   it('measures the offset of the gateway clock from hello', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
+    const { socket, connection } = fresh();
     connection.start('t');
     socket.open(sessionInfo(), Date.now() - 7000);
     expect(connection.serverOffsetMs).toBeLessThan(-6900);
@@ -42,10 +50,7 @@ describe('connection store', () => {
   });
 
   it('shows a dropped link as disconnected and recovers on reconnection', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
-    const ready = vi.fn();
-    connection.onReady(ready);
+    const { socket, connection, ready } = fresh();
     connection.start('t');
     socket.open();
     socket.drop();
@@ -60,8 +65,7 @@ describe('connection store', () => {
   });
 
   it('says a first failed attempt is down instead of hanging on "connecting"', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
+    const { socket, connection } = fresh();
     connection.start('t');
     socket.active = true;
     socket.fire('connect_error', { message: 'xhr poll error' });
@@ -71,8 +75,7 @@ describe('connection store', () => {
 
   it('reconnects by itself after the gateway closed the socket', async () => {
     vi.useFakeTimers();
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
+    const { socket, connection } = fresh();
     connection.start('t');
     socket.open();
     socket.connected = false;
@@ -87,10 +90,7 @@ describe('connection store', () => {
   });
 
   it('ends the session when the gateway expires it', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
-    const expired = vi.fn();
-    connection.onExpired(expired);
+    const { socket, connection, expired } = fresh();
     connection.start('t');
     socket.open();
     socket.fire('session:expired', { reason: 'Your session expired.' });
@@ -102,20 +102,14 @@ describe('connection store', () => {
   });
 
   it('ends the session when the handshake is refused as unauthorized', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
-    const expired = vi.fn();
-    connection.onExpired(expired);
+    const { socket, connection, expired } = fresh();
     connection.start('t');
     socket.refuse('unauthorized', 'The token has expired.');
     expect(expired).toHaveBeenCalledWith('The token has expired.');
   });
 
   it('refuses to run against another protocol version', () => {
-    const { socket } = freshStores();
-    const connection = useConnectionStore();
-    const ready = vi.fn();
-    connection.onReady(ready);
+    const { socket, connection, ready } = fresh();
     connection.start('t');
     socket.open(sessionInfo(), Date.now(), 99);
     expect(ready).not.toHaveBeenCalled();
@@ -130,10 +124,7 @@ describe('connection store', () => {
     meta.content = 'b-old';
     document.head.append(meta);
     try {
-      const { socket } = freshStores();
-      const connection = useConnectionStore();
-      const ready = vi.fn();
-      connection.onReady(ready);
+      const { socket, connection, ready } = fresh();
       connection.start('t');
       socket.open(sessionInfo(), Date.now(), undefined, 'b-old');
       expect(connection.updateWanted).toBeNull();
@@ -152,8 +143,7 @@ describe('connection store', () => {
 
   describe('send', () => {
     it('turns the acknowledgement into a result', async () => {
-      const { socket } = freshStores();
-      const connection = useConnectionStore();
+      const { socket, connection } = fresh();
       socket.handle('audit:recent', () => ok([]));
       connection.start('t');
       socket.open();
@@ -162,8 +152,7 @@ describe('connection store', () => {
     });
 
     it('fails at once while offline instead of queueing the command', async () => {
-      const { socket } = freshStores();
-      const connection = useConnectionStore();
+      const { socket, connection } = fresh();
       const answer = await connection.send('uacsta:refuse', { extension: '1001', callId: 'c1' });
       expect(answer).toMatchObject({ ok: false, error: { code: 'offline' } });
       expect(socket.sent).toEqual([]);
@@ -171,8 +160,7 @@ describe('connection store', () => {
 
     it('times out when the gateway never answers', async () => {
       vi.useFakeTimers();
-      const { socket } = freshStores();
-      const connection = useConnectionStore();
+      const { socket, connection } = fresh();
       connection.start('t');
       socket.open();
       const pending = connection.send('audit:recent', { limit: 5 }, 3000);
@@ -186,8 +174,7 @@ describe('connection store', () => {
     });
 
     it('rejects an answer that is not a result', async () => {
-      const { socket } = freshStores();
-      const connection = useConnectionStore();
+      const { socket, connection } = fresh();
       socket.handle('audit:recent', () => ({ weird: true }) as never);
       connection.start('t');
       socket.open();

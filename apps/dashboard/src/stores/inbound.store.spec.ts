@@ -2,15 +2,14 @@ import { fail, ok, RESOLVED_VISIBLE_MS, type HeldCallView } from '@switchboard/l
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heldCall } from '../../test/support/fixtures.js';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
-import { freshStores } from '../../test/support/setup.js';
+import { freshStores, grantingStores } from '../../test/support/setup.js';
 import { useClockStore } from './clock.store.js';
 import { useConnectionStore } from './connection.store.js';
 import { KEEP_SETTLED_MS, useInboundStore } from './inbound.store.js';
 import { useStreamsStore } from './streams.store.js';
 
 async function setup(calls: HeldCallView[], serverTime = Date.now()) {
-  const { socket } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket } = grantingStores();
   useConnectionStore().start('t');
   socket.open(sessionInfo(), serverTime);
   useStreamsStore().want(['inbound']);
@@ -27,8 +26,7 @@ describe('inbound store', () => {
   });
 
   it('watches one stream per queue for a limited scope and shows their calls as one list in arrival order', async () => {
-    const { socket } = freshStores();
-    socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+    const { socket } = grantingStores();
     useConnectionStore().start('t');
     socket.open(sessionInfo({ queues: [1, 2] }));
     const inbound = useInboundStore();

@@ -1,18 +1,10 @@
-import { fail, ok, type MonitorView } from '@switchboard/live-protocol';
+import { fail, ok } from '@switchboard/live-protocol';
 import { describe, expect, it } from 'vitest';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
+import { monitorView } from '../../test/support/fixtures.js';
 import { freshStores } from '../../test/support/setup.js';
 import { useConnectionStore } from './connection.store.js';
 import { useMonitorStore } from './monitor.store.js';
-
-const view = (mode: MonitorView['mode']): MonitorView => ({
-  agent: '1006',
-  agentName: 'Bo Ek',
-  monitor: '2001',
-  mode,
-  callId: '1.1',
-  since: 1,
-});
 
 async function setup(extension?: string) {
   const { socket } = freshStores();
@@ -37,7 +29,7 @@ describe('monitor store', () => {
     const { socket, monitor } = await setup('2001');
     expect(monitor.extension).toBe('2001');
     expect(monitor.fromProfile).toBe(true);
-    socket.handle('call:listen', () => ok({ callId: '1.1', monitor: view('listen') }));
+    socket.handle('call:listen', () => ok({ callId: '1.1', monitor: monitorView('listen') }));
     await expect(monitor.listen('1006', 'listen')).resolves.toBe(true);
     expect(socket.sentOf('call:listen')).toEqual([{ agent: '1006', monitor: '2001', mode: 'listen' }]);
     expect(monitor.current).toMatchObject({ agent: '1006', mode: 'listen' });
@@ -62,17 +54,17 @@ describe('monitor store', () => {
 
   it('follows the gateway’s monitor state, switches mode and stops', async () => {
     const { socket, monitor } = await setup('2001');
-    socket.fire('monitor:state', view('listen'));
+    socket.fire('monitor:state', monitorView('listen'));
     expect(monitor.current?.mode).toBe('listen');
-    socket.handle('call:listen', ({ mode }) => ok({ callId: '1.1', monitor: view(mode) }));
+    socket.handle('call:listen', ({ mode }) => ok({ callId: '1.1', monitor: monitorView(mode) }));
     await monitor.switchMode('whisper');
     expect(socket.sentOf('call:listen')).toEqual([{ agent: '1006', monitor: '2001', mode: 'whisper' }]);
     expect(monitor.current?.mode).toBe('whisper');
-    socket.handle('call:monitor-stop', () => ok({ stopped: true, monitor: view('whisper') }));
+    socket.handle('call:monitor-stop', () => ok({ stopped: true, monitor: monitorView('whisper') }));
     await monitor.stop();
     expect(monitor.current).toBeNull();
     // The call ended by itself: the gateway says so.
-    socket.fire('monitor:state', view('barge'));
+    socket.fire('monitor:state', monitorView('barge'));
     socket.fire('monitor:state', null);
     expect(monitor.current).toBeNull();
   });

@@ -1,16 +1,15 @@
-import { ok, type HealthView } from '@switchboard/live-protocol';
+import type { HealthView } from '@switchboard/live-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
 import { conference, health } from '../../test/support/fixtures.js';
-import { freshStores } from '../../test/support/setup.js';
+import { grantingStores } from '../../test/support/setup.js';
 import { useConnectionStore } from './connection.store.js';
 import { useOutageStore } from './outage.store.js';
 import { useStreamsStore } from './streams.store.js';
 
 /** Stores connected to a gateway whose clock runs `aheadMs` ahead of this screen's. */
 async function setup(aheadMs = 0) {
-  const { socket } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket } = grantingStores();
   useConnectionStore().start('t');
   socket.open(sessionInfo(), Date.now() + aheadMs);
   useStreamsStore().want(['health', 'conferences', 'uacsta']);

@@ -2,15 +2,14 @@ import { ok, queueStream } from '@switchboard/live-protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { flush, sessionInfo } from '../../test/support/fake-socket.js';
-import { freshStores } from '../../test/support/setup.js';
+import { grantingStores } from '../../test/support/setup.js';
 import { useClockStore } from './clock.store.js';
 import { useQueuesStore } from './queues.store.js';
 import { useSessionStore } from './session.store.js';
 import { useStreamsStore } from './streams.store.js';
 
 async function setup(serverAheadMs = 0, scope: number[] | 'all' = 'all') {
-  const { socket } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket } = grantingStores();
   useSessionStore().openDisplay('d');
   socket.open(sessionInfo({ queues: scope }), Date.now() + serverAheadMs);
   useStreamsStore().want(['health', queueStream(1)]);

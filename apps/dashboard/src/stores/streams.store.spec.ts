@@ -9,7 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent, health, queueView } from '../../test/support/fixtures.js';
 import { flush, type FakeSocket } from '../../test/support/fake-socket.js';
-import { freshStores } from '../../test/support/setup.js';
+import { grantingStores } from '../../test/support/setup.js';
 import { useConnectionStore } from './connection.store.js';
 import { RETRY_AFTER_MS, useStreamsStore } from './streams.store.js';
 
@@ -24,8 +24,7 @@ const uacstaCall = (extension: string): UacstaCallView => ({
 });
 
 function setup() {
-  const { socket } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket } = grantingStores();
   socket.handle('unsubscribe', ({ streams }) => ok({ streams }));
   const connection = useConnectionStore();
   const streams = useStreamsStore();
@@ -61,8 +60,7 @@ describe('streams store', () => {
   });
 
   it('subscribes to wanted streams once the gateway said hello', async () => {
-    const { socket } = freshStores();
-    socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+    const { socket } = grantingStores();
     const connection = useConnectionStore();
     const streams = useStreamsStore();
     streams.want([Q1, 'health']);

@@ -29,9 +29,14 @@ async function open(routes: Record<string, Route>, id = 'c1') {
   return { ...app, sent };
 }
 
+/** The gateway's answer for call c1: its detail, with `overrides`. */
+const detailOf =
+  (overrides: Parameters<typeof callDetail>[0] = {}): Route =>
+  () => [200, { ok: true, data: callDetail(overrides) }];
+
 let tickets = 0;
 const everything = (overrides: Record<string, Route> = {}): Record<string, Route> => ({
-  'GET /api/calls/c1': () => [200, { ok: true, data: callDetail() }],
+  'GET /api/calls/c1': detailOf(),
   'GET /api/calls/c1/transcript': () => [200, { ok: true, data: TRANSCRIPT }],
   'POST /api/calls/c1/recording-link': (request) => [
     200,
@@ -137,13 +142,9 @@ describe('call detail page', () => {
   it('says in place what is missing: no recording, no transcript', async () => {
     const { wrapper, sent } = await open(
       everything({
-        'GET /api/calls/c1': () => [
-          200,
-          {
-            ok: true,
-            data: callDetail({ recording: { available: false, reason: 'This call was not recorded.' } }),
-          },
-        ],
+        'GET /api/calls/c1': detailOf({
+          recording: { available: false, reason: 'This call was not recorded.' },
+        }),
         'GET /api/calls/c1/transcript': () => notFound('The PBX has no AI transcript of this call.'),
       }),
     );
@@ -158,13 +159,9 @@ describe('call detail page', () => {
   it('does not ask for a transcript the detail already says is missing', async () => {
     const { wrapper, sent } = await open(
       everything({
-        'GET /api/calls/c1': () => [
-          200,
-          {
-            ok: true,
-            data: callDetail({ transcript: { available: false, reason: 'The call was not answered.' } }),
-          },
-        ],
+        'GET /api/calls/c1': detailOf({
+          transcript: { available: false, reason: 'The call was not answered.' },
+        }),
       }),
     );
     expect(wrapper.get('[data-testid="call-transcript-none"]').text()).toBe('The call was not answered.');

@@ -21,7 +21,7 @@ describe('embeds', () => {
     socket.open(display);
     await flushPromises();
     expect(socket.sentOf('subscribe')).toEqual([{ streams: ['health', 'queue:4'] }]);
-    socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data: queueView(4) });
+    socket.snapshot('queue:4', queueView(4));
     await flushPromises();
     expect(wrapper.findAll('[data-testid^="tile-"]')).toHaveLength(14);
     expect(wrapper.get('[data-testid="embed-queue-name"]').text()).toBe('Queue 4 6404');
@@ -36,7 +36,7 @@ describe('embeds', () => {
     const { wrapper, socket } = await embed('/embed/agents/4?display=d1');
     socket.open(display);
     await flushPromises();
-    socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data: queueView(4) });
+    socket.snapshot('queue:4', queueView(4));
     await flushPromises();
     expect(wrapper.findAll('[data-testid="agent-card"]')).toHaveLength(2);
     expect(wrapper.find('[data-testid^="tile-"]').exists()).toBe(false);
@@ -53,12 +53,7 @@ describe('embeds', () => {
       socket.open(display);
       await flushPromises();
       socket.fire('snapshot', { stream: 'queue:4', kind: 'queue', seq: 1, data });
-      socket.fire('snapshot', {
-        stream: 'health',
-        kind: 'health',
-        seq: 1,
-        data: health({ pbx: 'down', pbxSince: Date.now() }),
-      });
+      socket.snapshot('health', health({ pbx: 'down', pbxSince: Date.now() }));
       await flushPromises();
       expect(wrapper.get('[data-testid="freshness"]').attributes('data-stale')).toBe('true');
       expect(wrapper.get('[data-testid="pbx-banner"]').text()).toContain('PBX link down since');
@@ -101,18 +96,13 @@ describe('embeds', () => {
     const { wrapper, socket } = await embed('/embed/prompts');
     socket.open(sessionInfo());
     await flushPromises();
-    socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
-    socket.fire('snapshot', { stream: 'inbound', kind: 'inbound', seq: 1, data: [] });
+    socket.snapshot('health', health());
+    socket.snapshot('inbound', []);
     await flushPromises();
     expect(wrapper.get('[data-testid="no-prompts"]').text()).toBe('No calls waiting for a decision.');
     expect(wrapper.get('[data-testid="freshness"]').text()).toBe('live');
     expect(wrapper.text()).not.toContain('waiting for data');
-    socket.fire('snapshot', {
-      stream: 'health',
-      kind: 'health',
-      seq: 2,
-      data: health({ pbx: 'degraded', eventStream: 'reconnecting' }),
-    });
+    socket.snapshot('health', health({ pbx: 'degraded', eventStream: 'reconnecting' }), 2);
     await flushPromises();
     expect(wrapper.find('[data-testid="no-prompts"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="prompts-unavailable"]').text()).toContain(

@@ -26,12 +26,7 @@ describe('wallboard', () => {
     const { wrapper, socket } = await wallboard();
     expect(socket.auth()).toEqual({ token: 'tv-token' });
     expect(socket.sentOf('subscribe')).toEqual([{ streams: ['health', queueStream(1)] }]);
-    socket.fire('snapshot', {
-      stream: 'queue:1',
-      kind: 'queue',
-      seq: 1,
-      data: queueView(1, { name: 'Sales' }),
-    });
+    socket.snapshot('queue:1', queueView(1, { name: 'Sales' }));
     await flushPromises();
     expect(wrapper.get('[data-testid="board-title"]').text()).toBe('Sales');
     expect(
@@ -42,13 +37,12 @@ describe('wallboard', () => {
 
   it('shows an agent’s state change as soon as the delta arrives', async () => {
     const { wrapper, socket } = await wallboard();
-    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
-    socket.fire('delta', {
-      stream: 'queue:1',
-      kind: 'queue',
-      seq: 2,
-      patch: { agents: { upsert: [agent('1001', 'paused', { pauseReason: 'Break' })], remove: [] } },
-    });
+    socket.snapshot('queue:1', queueView(1));
+    socket.delta(
+      'queue:1',
+      { agents: { upsert: [agent('1001', 'paused', { pauseReason: 'Break' })], remove: [] } },
+      2,
+    );
     await flushPromises();
     const card = wrapper.get('[data-agent-number="1001"]');
     expect(card.attributes('data-state')).toBe('paused');
@@ -57,7 +51,7 @@ describe('wallboard', () => {
 
   it('covers the board when the gateway link drops and recovers from a fresh snapshot', async () => {
     const { wrapper, socket } = await wallboard();
-    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 5, data: queueView(1) });
+    socket.snapshot('queue:1', queueView(1), 5);
     await flushPromises();
     expect(wrapper.find('[data-testid="stale-banner"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="gateway-link"]').attributes('data-status')).toBe('connected');
@@ -74,12 +68,7 @@ describe('wallboard', () => {
     expect(socket.sentOf('subscribe')).toHaveLength(2);
     // Still marked until the new snapshot replaces the old data.
     expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('true');
-    socket.fire('snapshot', {
-      stream: 'queue:1',
-      kind: 'queue',
-      seq: 1,
-      data: queueView(1, { agents: [agent('1009', 'ringing')] }),
-    });
+    socket.snapshot('queue:1', queueView(1, { agents: [agent('1009', 'ringing')] }));
     await flushPromises();
     expect(wrapper.get('[data-testid="tile-waiting"]').attributes('data-stale')).toBe('false');
     expect(
@@ -90,12 +79,7 @@ describe('wallboard', () => {
   it('says how old the data is and marks it stale past 2.5 poll intervals', async () => {
     vi.useFakeTimers();
     const { wrapper, socket } = await wallboard();
-    socket.fire('snapshot', {
-      stream: 'queue:1',
-      kind: 'queue',
-      seq: 1,
-      data: queueView(1, { confirmedAt: Date.now(), pollIntervalMs: 2000 }),
-    });
+    socket.snapshot('queue:1', queueView(1, { confirmedAt: Date.now(), pollIntervalMs: 2000 }));
     await vi.advanceTimersByTimeAsync(3000);
     const label = () => wrapper.get('[data-testid="freshness"]');
     expect(label().text()).toContain('updated 3 s ago');
@@ -111,28 +95,21 @@ describe('wallboard', () => {
     const { wrapper, socket } = await wallboard();
     const now = Date.now();
     const base = queueView(1);
-    socket.fire('snapshot', {
-      stream: 'queue:1',
-      kind: 'queue',
-      seq: 1,
-      data: queueView(1, {
+    socket.snapshot(
+      'queue:1',
+      queueView(1, {
         agents: [agent('1001', 'on_call', { since: now - 60_000 })],
         waiting: [{ callId: 'w1', number: '5550100', name: '', since: now - 30_000 }],
         stats: { ...base.stats, waiting: 1, oldestWaitingSince: now - 30_000 },
       }),
-    });
-    socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
+    );
+    socket.snapshot('health', health());
     await flushPromises();
     const card = () => wrapper.get('[data-agent-number="1001"]');
     const waitOf = () => wrapper.get('[data-testid="waiting-caller"]').text();
     expect(card().attributes('data-stale')).toBe('false');
 
-    socket.fire('delta', {
-      stream: 'health',
-      kind: 'health',
-      seq: 2,
-      patch: health({ pbx: 'down', pbxSince: Date.now() }),
-    });
+    socket.delta('health', health({ pbx: 'down', pbxSince: Date.now() }), 2);
     await flushPromises();
     expect(card().attributes('data-stale')).toBe('true');
     expect(card().text()).toContain('1:00');
@@ -149,8 +126,8 @@ describe('wallboard', () => {
     expect(waitOf()).toContain('0:30');
     expect(wrapper.get('[data-testid="tile-longestWait"]').text()).toContain('0:30');
 
-    socket.fire('delta', { stream: 'health', kind: 'health', seq: 3, patch: health() });
-    socket.fire('delta', { stream: 'queue:1', kind: 'queue', seq: 2, patch: { confirmedAt: Date.now() } });
+    socket.delta('health', health(), 3);
+    socket.delta('queue:1', { confirmedAt: Date.now() }, 2);
     await flushPromises();
     expect(card().attributes('data-stale')).toBe('false');
     expect(card().text()).toContain('1:20');
@@ -161,15 +138,10 @@ describe('wallboard', () => {
   it('says the same "as of" time on the banner and the agent grid of the all-queues board', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 24, 14, 0, 0) });
     const { wrapper, socket } = await wallboard('/wallboard?display=tv-token&queues=1,2');
-    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
+    socket.snapshot('queue:1', queueView(1));
     await vi.advanceTimersByTimeAsync(1000);
-    socket.fire('snapshot', { stream: 'queue:2', kind: 'queue', seq: 1, data: queueView(2) });
-    socket.fire('snapshot', {
-      stream: 'health',
-      kind: 'health',
-      seq: 1,
-      data: health({ pbx: 'down', pbxSince: Date.now() }),
-    });
+    socket.snapshot('queue:2', queueView(2));
+    socket.snapshot('health', health({ pbx: 'down', pbxSince: Date.now() }));
     await flushPromises();
     expect(wrapper.get('[data-testid="pbx-banner"]').text()).toContain('frozen at 14:00:00');
     expect(wrapper.get('[data-testid="agents-stale"]').text()).toContain('as of 14:00:00');
@@ -182,7 +154,7 @@ describe('wallboard', () => {
   it('says since when the gateway link is lost on the full-screen banner', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 24, 9, 30, 0) });
     const { wrapper, socket } = await wallboard();
-    socket.fire('snapshot', { stream: 'queue:1', kind: 'queue', seq: 1, data: queueView(1) });
+    socket.snapshot('queue:1', queueView(1));
     await flushPromises();
     await vi.advanceTimersByTimeAsync(5000);
     socket.drop();
@@ -196,18 +168,8 @@ describe('wallboard', () => {
   it('rotates between the all-queues board and one board per queue', async () => {
     vi.useFakeTimers();
     const { wrapper, socket } = await wallboard('/wallboard?display=tv-token&queues=1,2&rotate=10');
-    socket.fire('snapshot', {
-      stream: 'queue:1',
-      kind: 'queue',
-      seq: 1,
-      data: queueView(1, { name: 'Sales' }),
-    });
-    socket.fire('snapshot', {
-      stream: 'queue:2',
-      kind: 'queue',
-      seq: 1,
-      data: queueView(2, { name: 'Support' }),
-    });
+    socket.snapshot('queue:1', queueView(1, { name: 'Sales' }));
+    socket.snapshot('queue:2', queueView(2, { name: 'Support' }));
     await flushPromises();
     const title = () => wrapper.get('[data-testid="board-title"]').text();
     expect(title()).toBe('All queues');

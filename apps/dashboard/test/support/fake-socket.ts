@@ -1,8 +1,12 @@
 import {
+  parseStreamId,
   PROTOCOL_VERSION,
   type ClientToServerEvents,
+  type Delta,
   type Result,
   type SessionInfo,
+  type Snapshot,
+  type StreamId,
 } from '@switchboard/live-protocol';
 import type { LiveEvents, LiveSocketPort } from '../../src/socket/live-socket.js';
 
@@ -125,6 +129,16 @@ export class FakeSocket implements LiveSocketPort {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }
 
+  /** The gateway sends the whole state of `stream` (of the kind its id names) at sequence `seq`. */
+  snapshot(stream: StreamId, data: Snapshot['data'], seq = 1): void {
+    this.fire('snapshot', { stream, kind: kindOf(stream), seq, data });
+  }
+
+  /** The gateway sends what changed in `stream` at sequence `seq`. */
+  delta(stream: StreamId, patch: Delta['patch'], seq: number): void {
+    this.fire('delta', { stream, kind: kindOf(stream), seq, patch });
+  }
+
   /** Commands of one kind the page sent, oldest first. */
   sentOf<E extends CommandName>(event: E): Payload<E>[] {
     return this.sent
@@ -135,6 +149,12 @@ export class FakeSocket implements LiveSocketPort {
   listenerCount(event: keyof LiveEvents): number {
     return this.listeners.get(event)?.length ?? 0;
   }
+}
+
+function kindOf(stream: StreamId): Snapshot['kind'] {
+  const parsed = parseStreamId(stream);
+  if (!parsed) throw new Error(`not a stream id: ${stream}`);
+  return parsed.kind;
 }
 
 /** Lets pending promise callbacks and microtask acks run. */

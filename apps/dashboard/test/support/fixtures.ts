@@ -10,6 +10,7 @@ import {
   type ConferenceView,
   type HealthView,
   type HeldCallView,
+  type MonitorView,
   type QueueView,
 } from '@switchboard/live-protocol';
 import type { QueueRow } from '../../src/lib/board-rows.js';
@@ -148,10 +149,15 @@ export function health(overrides: Partial<HealthView> = {}): HealthView {
 export function queueRow(id: number, waiting: number): QueueRow {
   const base = queueView(id);
   const today = { ...base.stats.today, serviceLevel: 90 };
+  return liveRow(queueView(id, { stats: { ...base.stats, waiting, today } }));
+}
+
+/** A board row showing `view`, live and fresh. */
+export function liveRow(view: QueueView, name = view.name): QueueRow {
   return {
-    id,
-    name: base.name,
-    view: queueView(id, { stats: { ...base.stats, waiting, today } }),
+    id: view.id,
+    name,
+    view,
     stale: false,
     ageMs: 0,
     frozenAt: null,
@@ -159,6 +165,11 @@ export function queueRow(id: number, waiting: number): QueueRow {
     recountSince: null,
     note: '',
   };
+}
+
+/** The call the supervisor monitors: agent 1006 (Bo Ek) from extension 2001, in `mode`. */
+export function monitorView(mode: MonitorView['mode'], overrides: Partial<MonitorView> = {}): MonitorView {
+  return { agent: '1006', agentName: 'Bo Ek', monitor: '2001', mode, callId: '1.1', since: 1, ...overrides };
 }
 
 /**

@@ -5,7 +5,7 @@ import { createMemoryHistory, type Router } from 'vue-router';
 import App from '../../src/App.vue';
 import { createAppRouter } from '../../src/router/create-router.js';
 import type { FakeSocket } from './fake-socket.js';
-import { freshStores } from './setup.js';
+import { grantingStores } from './setup.js';
 
 // Every app a test mounted, taken down after the test by freshAppPageEachTest.
 const mountedApps = new Set<VueWrapper>();
@@ -30,8 +30,7 @@ export function freshAppPageEachTest(): void {
 export async function mountApp(
   path: string,
 ): Promise<{ wrapper: VueWrapper; router: Router; socket: FakeSocket }> {
-  const { socket, pinia } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket, pinia } = grantingStores();
   socket.handle('unsubscribe', ({ streams }) => ok({ streams }));
   socket.handle('audit:recent', () => ok([]));
   const router = createAppRouter(createMemoryHistory());

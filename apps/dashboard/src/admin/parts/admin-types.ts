@@ -20,11 +20,20 @@ export function loadProblem(
   return { status: unreachable ? 'unavailable' : 'error', message: error.message };
 }
 
-/** A column of a ResourceTable: the row field shown (as text unless a `cell-<key>` slot renders it) and its heading. */
-export interface ResourceColumn {
-  key: string;
-  label: string;
+/**
+ * A kind of PBX object in words, singular and plural ("PIN list", "PIN lists"): a screen's headings, buttons
+ * and sentences about its objects are made from them.
+ */
+export interface ResourceNoun {
+  one: string;
+  many: string;
 }
+
+/**
+ * The columns of a ResourceTable, in order: each row field shown (as text unless a `cell-<key>` slot renders
+ * it) and its heading, e.g. `{ name: 'Name', limit_type: 'Applies to' }`.
+ */
+export type ResourceColumns = Readonly<Record<string, string>>;
 
 /**
  * The part of a PBX field rule (GET /api/pbx/schema) a form field needs to pick its input and bounds;
@@ -40,3 +49,9 @@ export interface FieldRuleLike {
 
 /** Makes a PBX field name safe inside an element id or test id (`press_hash_dest` stays as it is). */
 export const fieldSlug = (name: string): string => name.replace(/[^A-Za-z0-9_-]/g, '-');
+
+/** The marks of the element of a form field: the PBX field it edits, and its test id. */
+export const fieldMarks = (name: string) => ({
+  'data-field': name,
+  'data-testid': `field-${fieldSlug(name)}`,
+});

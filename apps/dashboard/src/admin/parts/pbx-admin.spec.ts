@@ -1,6 +1,6 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { h } from 'vue';
+import { h, ref } from 'vue';
 import type { ClientResult } from '../../socket/live-socket.js';
 import ConfirmDelete from './ConfirmDelete.vue';
 import DetailPanel from './DetailPanel.vue';
@@ -11,24 +11,30 @@ import PagerNav from './PagerNav.vue';
 import ResourceForm from './ResourceForm.vue';
 import ResourceTable from './ResourceTable.vue';
 import RuleField from './RuleField.vue';
-import { loadProblem } from './admin-types.js';
+import { loadProblem, type LoadStatus } from './admin-types.js';
 import { useLoadState } from './use-load-state.js';
 import { useResourceDelete, useResourceEditor } from './use-resource-editor.js';
-import { useResourceList, type ListPage, type ListQuery } from './use-resource-list.js';
+import { useResourceList, type ListPage, type ListQuery, type TableRows } from './use-resource-list.js';
 
 interface Rule {
   id: number;
   name: string;
 }
 
-const tableProps = (overrides: Record<string, unknown> = {}) => ({
-  caption: 'Allowlist rules',
-  columns: [{ key: 'name', label: 'Name' }],
-  rows: [] as Rule[],
-  rowKey: (row: Rule) => row.id,
+/** A list as ResourceTable reads it (ready, no rows unless given), its reload a spy. */
+const tableList = (rows: Rule[] = [], more: Omit<Partial<TableRows<Rule>>, 'status' | 'error'> = {}) => ({
+  rows: ref(rows),
+  status: ref<LoadStatus>('ready'),
+  error: ref<string | null>(null),
+  reload: vi.fn(() => Promise.resolve()),
+  ...more,
+});
+
+const tableProps = (list: TableRows<Rule>, overrides: Record<string, unknown> = {}) => ({
+  list,
+  noun: { one: 'allowlist rule', many: 'allowlist rules' },
+  columns: { name: 'Name' },
   rowName: (row: Rule) => row.name,
-  status: 'ready' as const,
-  what: 'allowlist rules',
   ...overrides,
 });
 
@@ -37,8 +43,7 @@ describe('FormField', () => {
     const wrapper = mount(FormField, {
       props: { name: 'prompt_repeat', label: 'Repeat', hint: '1–5.', error: 'must be at most 5' },
       slots: {
-        default: (slot: { id: string; describedBy?: string; invalid: boolean }) =>
-          h('input', { id: slot.id, 'aria-describedby': slot.describedBy, 'aria-invalid': slot.invalid }),
+        default: (slot: { input: Record<string, unknown> }) => h('input', slot.input),
       },
       attachTo: document.body,
     });
@@ -57,12 +62,11 @@ describe('FormField', () => {
     const wrapper = mount(FormField, {
       props: { name: 'name', label: 'Name' },
       slots: {
-        default: (slot: { invalid: boolean; describedBy?: string }) =>
-          h('input', { 'data-invalid': slot.invalid, 'data-described': slot.describedBy ?? 'none' }),
+        default: (slot: { input: Record<string, unknown> }) => h('input', slot.input),
       },
     });
-    expect(wrapper.get('input').attributes('data-invalid')).toBe('false');
-    expect(wrapper.get('input').attributes('data-described')).toBe('none');
+    expect(wrapper.get('input').attributes('aria-invalid')).toBe('false');
+    expect(wrapper.get('input').attributes('aria-describedby')).toBeUndefined();
     expect(wrapper.find('.message').exists()).toBe(false);
   });
 });
@@ -143,18 +147,24 @@ describe('ResourceTable', () => {
   afterEach(() => vi.useRealTimers());
 
   it('says when it is loading, empty, refused or when the PBX is out of reach, and retries', async () => {
-    const wrapper = mount(ResourceTable<Rule>, { props: tableProps({ status: 'loading' }) });
+    const list = tableList();
+    list.status.value = 'loading';
+    const wrapper = mount(ResourceTable<Rule>, { props: tableProps(list) });
     expect(wrapper.get('[data-testid="admin-loading"]').text()).toBe('Reading allowlist rules from the PBX…');
-    await wrapper.setProps({ status: 'ready', emptyText: 'No allowlist rule yet.' });
+    list.status.value = 'ready';
+    await flushPromises();
     expect(wrapper.get('[data-testid="admin-empty"]').text()).toBe('No allowlist rule yet.');
-    await wrapper.setProps({
-      status: 'unavailable',
-      error: 'The PBX cannot be reached right now (allow_numbers/list).',
-    });
+    await wrapper.setProps({ emptyText: 'The PBX has no allowlist rules.' });
+    expect(wrapper.get('[data-testid="admin-empty"]').text()).toBe('The PBX has no allowlist rules.');
+    list.status.value = 'unavailable';
+    list.error.value = 'The PBX cannot be reached right now (allow_numbers/list).';
+    await flushPromises();
     expect(wrapper.get('[data-testid="admin-unavailable"]').text()).toContain('cannot be reached');
     await wrapper.get('[data-testid="admin-retry"]').trigger('click');
-    expect(wrapper.emitted('retry')).toHaveLength(1);
-    await wrapper.setProps({ status: 'error', error: 'The PBX refused allow_numbers/list' });
+    expect(list.reload).toHaveBeenCalledTimes(1);
+    list.status.value = 'error';
+    list.error.value = 'The PBX refused allow_numbers/list';
+    await flushPromises();
     expect(wrapper.get('[data-testid="admin-error"]').text()).toContain('refused');
   });
 
@@ -164,15 +174,11 @@ describe('ResourceTable', () => {
       { id: 1, name: 'Partners' },
       { id: 2, name: 'Night' },
     ];
+    const setPage = vi.fn(() => Promise.resolve());
+    const setSearch = vi.fn(() => Promise.resolve());
+    const list = tableList(rows, { page: ref(1), pageSize: 2, total: ref(3), setPage, setSearch });
     const wrapper = mount(ResourceTable<Rule>, {
-      props: tableProps({
-        rows,
-        actions: ['view', 'edit', 'delete'],
-        searchLabel: 'Search',
-        page: 1,
-        pageSize: 2,
-        total: 3,
-      }),
+      props: tableProps(list, { actions: ['view', 'edit', 'delete'], searchLabel: 'Search' }),
     });
     const second = wrapper.findAll('[data-testid="resource-row"]')[1];
     expect(second?.get('[data-testid="row-delete"]').text()).toBe('Delete Night');
@@ -180,12 +186,18 @@ describe('ResourceTable', () => {
     expect(wrapper.emitted('edit')).toEqual([[rows[1]]]);
     expect(wrapper.get('[data-testid="resource-page"]').text()).toBe('Page 1 of 2');
     await wrapper.get('[data-testid="resource-pager"] button:last-child').trigger('click');
-    expect(wrapper.emitted('page')).toEqual([[2]]);
+    expect(setPage.mock.calls).toEqual([[2]]);
     await wrapper.get('[data-testid="resource-search"]').setValue('Par');
     await wrapper.get('[data-testid="resource-search"]').setValue('Part ');
-    expect(wrapper.emitted('search')).toBeUndefined();
+    expect(setSearch).not.toHaveBeenCalled();
     vi.advanceTimersByTime(300);
-    expect(wrapper.emitted('search')).toEqual([['Part']]);
+    expect(setSearch.mock.calls).toEqual([['Part']]);
+  });
+
+  it('says that nothing matches the search the rows were read with', () => {
+    const list = tableList([], { search: ref('Par') });
+    const wrapper = mount(ResourceTable<Rule>, { props: tableProps(list) });
+    expect(wrapper.get('[data-testid="admin-empty"]').text()).toBe('No allowlist rule matches “Par”.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, type Ref } from 'vue';
 import type { ClientResult } from '../../socket/live-socket.js';
 import { loadProblem, type LoadStatus } from './admin-types.js';
 
@@ -15,6 +15,26 @@ export interface ListQuery {
 export interface ListPage<Row> {
   rows: Row[];
   total: number;
+}
+
+/**
+ * The rows a ResourceTable shows and where their read stands. A useResourceList fits it with its page, total and
+ * search, which give the table its pager and search box; a screen that reads everything at once has neither.
+ */
+export interface TableRows<Row> {
+  rows: Readonly<Ref<readonly Row[]>>;
+  status: Readonly<Ref<LoadStatus>>;
+  error: Readonly<Ref<string | null>>;
+  /** Reads the rows again (the table's Try again). */
+  reload: () => Promise<void>;
+  /** 1-based. */
+  page?: Readonly<Ref<number>>;
+  pageSize?: number;
+  total?: Readonly<Ref<number>>;
+  /** The search text the rows were read with; empty = none. */
+  search?: Readonly<Ref<string>>;
+  setPage?: (page: number) => Promise<void>;
+  setSearch?: (text: string) => Promise<void>;
 }
 
 /**

@@ -1,28 +1,14 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhoneInfo } from './use-phone-directory.js';
+import { EXTENSIONS, testPhone } from './phone-fixtures.js';
 
 const callPbx = vi.fn();
 vi.mock('../../api/admin-pbx.js', () => ({ callPbx: (...args: unknown[]) => callPbx(...args) }));
 const { default: PhoneBulkEdit } = await import('./PhoneBulkEdit.vue');
 
-const extensions = [
-  { id: 11, number: '1001', name: 'Ana' },
-  { id: 12, number: '1002', name: 'Bo' },
-];
-const phone = (id: number, ext: string, model = 'T54W'): PhoneInfo => ({
-  id,
-  ip: '',
-  firmware: '',
-  assigned_ext_status: 'Registered',
-  assigned_ext_name: '',
-  mac: `805EC0A1000${id}`,
-  vendor: 'Yealink',
-  model,
-  template_name: 'Default',
-  assigned_ext_num: ext,
-});
+// MACs as a CSV gives them (no colons), so the save is seen to send them in the PBX's form.
+const phone = (id: number, ext: string, model?: string) => testPhone(id, ext, model, `805EC0A1000${id}`);
 
 beforeEach(() => setActivePinia(createPinia()));
 afterEach(() => callPbx.mockReset());
@@ -31,7 +17,7 @@ describe('PhoneBulkEdit', () => {
   it('sends one phone/batchupdate with each phone’s id, MAC in the PBX form and chosen extension', async () => {
     callPbx.mockResolvedValue({ ok: true, data: {} });
     const wrapper = mount(PhoneBulkEdit, {
-      props: { phones: [phone(1, '1001'), phone(2, 'Unassigned')], extensions },
+      props: { phones: [phone(1, '1001'), phone(2, 'Unassigned')], extensions: EXTENSIONS },
     });
     const selects = wrapper.findAll('[data-testid="phone-edit-extension"]');
     expect((selects[0]?.element as HTMLSelectElement).value).toBe('11');
@@ -53,7 +39,9 @@ describe('PhoneBulkEdit', () => {
   });
 
   it('asks for an extension instead of sending a phone without one', async () => {
-    const wrapper = mount(PhoneBulkEdit, { props: { phones: [phone(2, 'Unassigned')], extensions } });
+    const wrapper = mount(PhoneBulkEdit, {
+      props: { phones: [phone(2, 'Unassigned')], extensions: EXTENSIONS },
+    });
     await wrapper.get('[data-testid="phone-edit-save"]').trigger('click');
     expect(callPbx).not.toHaveBeenCalled();
     expect(wrapper.text()).toContain('Choose an extension.');
@@ -69,7 +57,7 @@ describe('PhoneBulkEdit', () => {
       },
     });
     const wrapper = mount(PhoneBulkEdit, {
-      props: { phones: [phone(1, '1001'), phone(2, '1002')], extensions },
+      props: { phones: [phone(1, '1001'), phone(2, '1002')], extensions: EXTENSIONS },
     });
     await wrapper.get('[data-testid="phone-edit-save"]').trigger('click');
     await flushPromises();
@@ -81,7 +69,7 @@ describe('PhoneBulkEdit', () => {
 
   it('will not send phones of two models, which the PBX refuses', () => {
     const wrapper = mount(PhoneBulkEdit, {
-      props: { phones: [phone(1, '1001'), phone(2, '1002', 'T46U')], extensions },
+      props: { phones: [phone(1, '1001'), phone(2, '1002', 'T46U')], extensions: EXTENSIONS },
     });
     expect(wrapper.get('[data-testid="phone-edit-save"]').attributes('disabled')).toBeDefined();
     expect(wrapper.text()).toContain('one vendor and model at a time');

@@ -1,27 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PhoneInfo } from './use-phone-directory.js';
+import { EXTENSIONS, testPhone } from './phone-fixtures.js';
 
 const pbx = vi.fn();
 vi.mock('../parts/pbx-call.js', () => ({ pbx: (...args: unknown[]) => pbx(...args) }));
 const { usePhoneRemodel } = await import('./use-phone-remodel.js');
 
-const extensions = [
-  { id: 11, number: '1001', name: 'Ana' },
-  { id: 12, number: '1002', name: 'Bo' },
-  { id: 13, number: '1003', name: 'Cy' },
-];
-const phone = (id: number, ext: string, model = 'T54W'): PhoneInfo => ({
-  id,
-  ip: '',
-  firmware: '',
-  assigned_ext_status: 'Registered',
-  assigned_ext_name: '',
-  mac: `00:1A:2B:3C:4D:0${id}`,
-  vendor: 'Yealink',
-  model,
-  template_name: 'Default',
-  assigned_ext_num: ext,
-});
 const target = { vendor: 'Fanvil', model: 'X6U', template_name: 'Fanvil', provisioning_method: 'rps' };
 const ok = { ok: true, data: {} };
 const refused = { ok: false, error: { code: 'pbx_error', message: 'refused', fields: [] } };
@@ -31,8 +14,8 @@ afterEach(() => pbx.mockReset());
 describe('usePhoneRemodel', () => {
   it('refuses, sending nothing, while a phone has no extension', async () => {
     const outcome = await usePhoneRemodel(() => 20).move(
-      [phone(1, '1001'), phone(2, 'Unassigned')],
-      extensions,
+      [testPhone(1, '1001'), testPhone(2, 'Unassigned')],
+      EXTENSIONS,
       target,
     );
     expect(outcome.ok).toBe(false);
@@ -43,8 +26,8 @@ describe('usePhoneRemodel', () => {
   it('deletes the phones, then adds them again with their MAC and extension and the new model', async () => {
     pbx.mockResolvedValue(ok);
     const outcome = await usePhoneRemodel(() => 20).move(
-      [phone(1, '1001'), phone(2, '1002')],
-      extensions,
+      [testPhone(1, '1001'), testPhone(2, '1002')],
+      EXTENSIONS,
       target,
     );
     expect(outcome).toEqual({ ok: true, message: 'Moved 2 phones to Fanvil X6U.' });
@@ -65,7 +48,7 @@ describe('usePhoneRemodel', () => {
 
   it('changes nothing when the delete is refused', async () => {
     pbx.mockResolvedValueOnce(refused);
-    const outcome = await usePhoneRemodel(() => 20).move([phone(1, '1001')], extensions, target);
+    const outcome = await usePhoneRemodel(() => 20).move([testPhone(1, '1001')], EXTENSIONS, target);
     expect(outcome.message).toMatch(/^Nothing changed/);
     expect(pbx).toHaveBeenCalledTimes(1);
   });
@@ -76,8 +59,8 @@ describe('usePhoneRemodel', () => {
       .mockResolvedValueOnce(ok) // first batch moved
       .mockResolvedValueOnce(refused) // second batch refused
       .mockResolvedValue(ok); // added back
-    const phones = [phone(1, '1001'), phone(2, '1002', 'T46U'), phone(3, '1003', 'T54W')];
-    const outcome = await usePhoneRemodel(() => 1).move(phones, extensions, target);
+    const phones = [testPhone(1, '1001'), testPhone(2, '1002', 'T46U'), testPhone(3, '1003', 'T54W')];
+    const outcome = await usePhoneRemodel(() => 1).move(phones, EXTENSIONS, target);
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toContain('Moved 1 of 3');
     expect(outcome.message).toContain('added back as they were');

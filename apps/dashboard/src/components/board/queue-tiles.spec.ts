@@ -6,10 +6,18 @@ import QueueTiles from './QueueTiles.vue';
 const NOW = 1_000_000;
 
 function tiles(overrides: Parameters<typeof queueView>[1], now = NOW, stale = false) {
-  const wrapper = mount(QueueTiles, { props: { queue: queueView(1, overrides), now, stale } });
+  const wrapper = mount(QueueTiles, {
+    props: { queue: queueView(1, overrides), now, freshness: { stale, frozenAt: null, recountSince: null } },
+  });
   const tile = (metric: string) => wrapper.get(`[data-testid="tile-${metric}"]`);
   return { wrapper, tile };
 }
+
+/** The level, or the text, of one tile of a queue with these figures at `now`. */
+const levelOf = (metric: string, overrides: Parameters<typeof queueView>[1], now = NOW) =>
+  tiles(overrides, now).tile(metric).attributes('data-level');
+const textOf = (metric: string, overrides: Parameters<typeof queueView>[1], now = NOW) =>
+  tiles(overrides, now).tile(metric).text();
 
 const withStats = (waiting: number, oldest: number | null, serviceLevel: number | null) => {
   const base = queueView(1);
@@ -46,16 +54,8 @@ describe('QueueTiles', () => {
   });
 
   it('colours calls waiting: ok, warn at 3, critical (flashing) at 6', () => {
-    expect(
-      tiles(withStats(2, null, 90))
-        .tile('waiting')
-        .attributes('data-level'),
-    ).toBe('ok');
-    expect(
-      tiles(withStats(3, NOW, 90))
-        .tile('waiting')
-        .attributes('data-level'),
-    ).toBe('warn');
+    expect(levelOf('waiting', withStats(2, null, 90))).toBe('ok');
+    expect(levelOf('waiting', withStats(3, NOW, 90))).toBe('warn');
     const critical = tiles(withStats(6, NOW, 90)).tile('waiting');
     expect(critical.attributes('data-level')).toBe('critical');
     expect(critical.classes()).toContain('flash');
@@ -64,24 +64,12 @@ describe('QueueTiles', () => {
 
   it('ticks the longest wait and colours it at 60 s and 120 s', () => {
     const since = NOW - 59_000;
-    expect(
-      tiles(withStats(1, since, 90))
-        .tile('longestWait')
-        .text(),
-    ).toContain('0:59');
-    expect(
-      tiles(withStats(1, since, 90))
-        .tile('longestWait')
-        .attributes('data-level'),
-    ).toBe('ok');
+    expect(textOf('longestWait', withStats(1, since, 90))).toContain('0:59');
+    expect(levelOf('longestWait', withStats(1, since, 90))).toBe('ok');
     const later = tiles(withStats(1, since, 90), NOW + 1000).tile('longestWait');
     expect(later.text()).toContain('1:00');
     expect(later.attributes('data-level')).toBe('warn');
-    expect(
-      tiles(withStats(1, since, 90), NOW + 61_000)
-        .tile('longestWait')
-        .attributes('data-level'),
-    ).toBe('critical');
+    expect(levelOf('longestWait', withStats(1, since, 90), NOW + 61_000)).toBe('critical');
   });
 
   it('never says more than the queue’s alert: a rise still in its dwell time is not CRITICAL on the tile', () => {
@@ -116,34 +104,14 @@ describe('QueueTiles', () => {
     expect(tile('serviceLevel').text()).toContain('50%');
     expect(tile('serviceLevel').attributes('title')).toContain('Judged from 10 calls (2 so far)');
     const none = { ...twoCalls, offered: 0, answered: 0, abandoned: 0, serviceLevel: null };
-    expect(
-      tiles({ stats: { ...base.stats, today: none } })
-        .tile('serviceLevel')
-        .text(),
-    ).toContain('–');
+    expect(textOf('serviceLevel', { stats: { ...base.stats, today: none } })).toContain('–');
   });
 
   it('colours the service level where lower is worse', () => {
-    expect(
-      tiles(withStats(0, null, 85))
-        .tile('serviceLevel')
-        .attributes('data-level'),
-    ).toBe('ok');
-    expect(
-      tiles(withStats(0, null, 75))
-        .tile('serviceLevel')
-        .attributes('data-level'),
-    ).toBe('warn');
-    expect(
-      tiles(withStats(0, null, 50))
-        .tile('serviceLevel')
-        .attributes('data-level'),
-    ).toBe('critical');
-    expect(
-      tiles(withStats(0, null, null))
-        .tile('serviceLevel')
-        .text(),
-    ).toContain('–');
+    expect(levelOf('serviceLevel', withStats(0, null, 85))).toBe('ok');
+    expect(levelOf('serviceLevel', withStats(0, null, 75))).toBe('warn');
+    expect(levelOf('serviceLevel', withStats(0, null, 50))).toBe('critical');
+    expect(textOf('serviceLevel', withStats(0, null, null))).toContain('–');
   });
 
   it('marks every tile stale when the queue data is', () => {
@@ -172,7 +140,7 @@ describe('QueueTiles', () => {
           stats: { ...base.stats, today: { ...base.stats.today, recountPendingSince: since } },
         }),
         now: NOW,
-        recountSince: since,
+        freshness: { stale: false, frozenAt: null, recountSince: since },
       },
     });
     const provisional = wrapper

@@ -1,12 +1,13 @@
 import { ok, type AuditEntryView } from '@switchboard/live-protocol';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flush, sessionInfo } from '../../../test/support/fake-socket.js';
 import { freshStores } from '../../../test/support/setup.js';
 import { useConnectionStore } from '../../stores/connection.store.js';
 import AuditPanel from './AuditPanel.vue';
 
-let wrapper: VueWrapper | undefined;
+// Every component a test mounts is unmounted after it.
+enableAutoUnmount(afterEach);
 
 const entry = (id: number, over: Partial<AuditEntryView> = {}): AuditEntryView => ({
   id,
@@ -21,22 +22,17 @@ const entry = (id: number, over: Partial<AuditEntryView> = {}): AuditEntryView =
 });
 
 describe('AuditPanel', () => {
-  afterEach(() => {
-    wrapper?.unmount();
-    wrapper = undefined;
-  });
-
   it('follows the trail as sentences, adds pushed entries on top and filters them', async () => {
     const { socket, pinia } = freshStores();
     useConnectionStore().start('t');
     socket.handle('audit:follow', () => ok([entry(1)]));
     socket.open(sessionInfo());
     await flush();
-    wrapper = mount(AuditPanel, { global: { plugins: [pinia] } });
+    const wrapper = mount(AuditPanel, { global: { plugins: [pinia] } });
     await flushPromises();
     expect(socket.sentOf('audit:follow')).toHaveLength(1);
     expect(socket.sentOf('audit:recent')).toEqual([]);
-    const sentences = () => wrapper?.findAll('[data-testid="audit-entry"] span').map((s) => s.text());
+    const sentences = () => wrapper.findAll('[data-testid="audit-entry"] span').map((s) => s.text());
     expect(sentences()).toEqual(['Ana refused and blocked +1 555 0100, held call on Sales line']);
     socket.fire(
       'audit:entry',

@@ -1,32 +1,27 @@
 import { ok } from '@switchboard/live-protocol';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { enableAutoUnmount, flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionInfo, type FakeSocket } from '../../../test/support/fake-socket.js';
 import { conference } from '../../../test/support/fixtures.js';
-import { freshStores } from '../../../test/support/setup.js';
+import { freshStores, grantingStores } from '../../../test/support/setup.js';
 import { useConnectionStore } from '../../stores/connection.store.js';
 import { useStreamsStore } from '../../stores/streams.store.js';
 import ConferencesPanel from './ConferencesPanel.vue';
 
-let wrapper: VueWrapper | undefined;
+// Every component a test mounts is unmounted after it.
+enableAutoUnmount(afterEach);
 
 async function panel(
   role: 'supervisor' | 'viewer' = 'supervisor',
 ): Promise<{ socket: FakeSocket; wrapper: VueWrapper }> {
-  const { socket, pinia } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket, pinia } = grantingStores();
   socket.handle('conference:kick', ({ members }) => ok({ kicked: members }));
   useConnectionStore().start('t');
   socket.open(sessionInfo({ role }));
   useStreamsStore().want(['conferences']);
   await flushPromises();
-  socket.fire('snapshot', {
-    stream: 'conferences',
-    kind: 'conferences',
-    seq: 1,
-    data: [conference('801', 3)],
-  });
-  wrapper = mount(ConferencesPanel, { global: { plugins: [pinia] }, attachTo: document.body });
+  socket.snapshot('conferences', [conference('801', 3)]);
+  const wrapper = mount(ConferencesPanel, { global: { plugins: [pinia] }, attachTo: document.body });
   await flushPromises();
   return { socket, wrapper };
 }
@@ -34,11 +29,6 @@ async function panel(
 const dialog = (w: VueWrapper) => w.find('[data-testid="confirm-dialog"]');
 
 describe('ConferencesPanel', () => {
-  afterEach(() => {
-    wrapper?.unmount();
-    wrapper = undefined;
-  });
-
   it('says so when the session does not see conferences, instead of "none in progress"', async () => {
     const { socket, pinia } = freshStores();
     socket.handle('subscribe', ({ streams }) => ok({ granted: [], denied: streams }));
@@ -46,7 +36,7 @@ describe('ConferencesPanel', () => {
     socket.open(sessionInfo({ queues: [1] }));
     useStreamsStore().want(['conferences']);
     await flushPromises();
-    wrapper = mount(ConferencesPanel, { global: { plugins: [pinia] }, attachTo: document.body });
+    const wrapper = mount(ConferencesPanel, { global: { plugins: [pinia] }, attachTo: document.body });
     await flushPromises();
     expect(wrapper.find('[data-testid="conferences-denied"]').exists()).toBe(true);
     expect(wrapper.text()).not.toContain('No conference in progress');

@@ -1,4 +1,4 @@
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import ConfirmDialog from './ConfirmDialog.vue';
@@ -31,14 +31,11 @@ function page(how: 'v-if' | 'open-prop') {
   });
 }
 
-let wrapper: VueWrapper | undefined;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-});
+// Every component a test mounts is unmounted after it.
+enableAutoUnmount(afterEach);
 
 async function openFrom(how: 'v-if' | 'open-prop') {
-  wrapper = mount(page(how), { attachTo: document.body });
+  const wrapper = mount(page(how), { attachTo: document.body });
   const opener = wrapper.get<HTMLButtonElement>('[data-testid="opener"]');
   opener.element.focus();
   await opener.trigger('click');

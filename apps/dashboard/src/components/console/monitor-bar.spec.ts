@@ -2,6 +2,7 @@ import { fail, ok, type MonitorView } from '@switchboard/live-protocol';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flush, sessionInfo } from '../../../test/support/fake-socket.js';
+import { monitorView } from '../../../test/support/fixtures.js';
 import { freshStores } from '../../../test/support/setup.js';
 import { useConnectionStore } from '../../stores/connection.store.js';
 import { useMonitorStore } from '../../stores/monitor.store.js';
@@ -10,14 +11,7 @@ import MonitorExtensionField from './MonitorExtensionField.vue';
 
 let wrappers: VueWrapper[] = [];
 
-const view = (mode: MonitorView['mode']): MonitorView => ({
-  agent: '1006',
-  agentName: 'Bo Ek',
-  monitor: '2001',
-  mode,
-  callId: '1.1',
-  since: Date.now() - 65_000,
-});
+const view = (mode: MonitorView['mode']): MonitorView => monitorView(mode, { since: Date.now() - 65_000 });
 
 async function setup(extension?: string, attach = false) {
   const { socket, pinia } = freshStores();

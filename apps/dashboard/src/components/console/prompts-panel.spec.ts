@@ -1,5 +1,5 @@
 import { fail, ok } from '@switchboard/live-protocol';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectedWithCalls } from '../../../test/support/console-setup.js';
 import { sessionInfo } from '../../../test/support/fake-socket.js';
@@ -8,14 +8,15 @@ import { useClockStore } from '../../stores/clock.store.js';
 import { useStreamsStore } from '../../stores/streams.store.js';
 import PromptsPanel from './PromptsPanel.vue';
 
-let wrapper: VueWrapper | undefined;
+// Every component a test mounts is unmounted after it.
+enableAutoUnmount(afterEach);
 
 async function panel(...args: Parameters<typeof connectedWithCalls>) {
   const { socket, pinia } = await connectedWithCalls(...args);
   socket.handle('inbound:decide', ({ callId, decision }) =>
     ok(heldCall(callId, { status: decision === 'accept' ? 'accepted' : 'refused', decidedBy: 'sup1' })),
   );
-  wrapper = mount(PromptsPanel, { global: { plugins: [pinia] }, attachTo: document.body });
+  const wrapper = mount(PromptsPanel, { global: { plugins: [pinia] }, attachTo: document.body });
   await flushPromises();
   return { socket, wrapper };
 }
@@ -26,8 +27,6 @@ function press(key: string, target: EventTarget = document.body): void {
 
 describe('PromptsPanel', () => {
   afterEach(() => {
-    wrapper?.unmount();
-    wrapper = undefined;
     vi.useRealTimers();
   });
 
@@ -164,12 +163,7 @@ describe('PromptsPanel', () => {
 
   it('announces a new call to screen readers', async () => {
     const { socket, wrapper } = await panel([]);
-    socket.fire('delta', {
-      stream: 'inbound',
-      kind: 'inbound',
-      seq: 2,
-      patch: { upsert: [heldCall('c5', { from: '+4915112345' })], remove: [] },
-    });
+    socket.delta('inbound', { upsert: [heldCall('c5', { from: '+4915112345' })], remove: [] }, 2);
     await flushPromises();
     const live = wrapper.get('[data-testid="prompt-announcer"]');
     expect(live.attributes('aria-live')).toBe('assertive');
@@ -184,7 +178,7 @@ describe('PromptsPanel', () => {
       const opened = await panel(calls);
       useStreamsStore().want(['health']);
       await flushPromises();
-      opened.socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health(overrides) });
+      opened.socket.snapshot('health', health(overrides));
       await flushPromises();
       return opened;
     }
@@ -220,12 +214,10 @@ describe('PromptsPanel', () => {
     it('lists the calls accepted unseen meanwhile, with why, like other settled prompts', async () => {
       const now = Date.now();
       const { socket, wrapper } = await withHealth({ pbx: 'down' });
-      socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 2, data: health() });
-      socket.fire('delta', {
-        stream: 'inbound',
-        kind: 'inbound',
-        seq: 2,
-        patch: {
+      socket.snapshot('health', health(), 2);
+      socket.delta(
+        'inbound',
+        {
           upsert: [
             heldCall('u1', {
               receivedAt: now - 300_000,
@@ -236,7 +228,8 @@ describe('PromptsPanel', () => {
           ],
           remove: [],
         },
-      });
+        2,
+      );
       await flushPromises();
       const card = wrapper.get('[data-call-id="u1"]');
       expect(card.attributes('data-status')).toBe('auto_accepted');

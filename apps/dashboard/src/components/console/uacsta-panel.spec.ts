@@ -1,14 +1,15 @@
 import { ok, type UacstaCallView } from '@switchboard/live-protocol';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agent, health, queueView } from '../../../test/support/fixtures.js';
 import { flush, sessionInfo } from '../../../test/support/fake-socket.js';
-import { freshStores } from '../../../test/support/setup.js';
+import { grantingStores } from '../../../test/support/setup.js';
 import { useConnectionStore } from '../../stores/connection.store.js';
 import { useStreamsStore } from '../../stores/streams.store.js';
 import UacstaPanel from './UacstaPanel.vue';
 
-let wrapper: VueWrapper | undefined;
+// Every component a test mounts is unmounted after it.
+enableAutoUnmount(afterEach);
 
 const call = (
   extension: string,
@@ -23,31 +24,20 @@ const call = (
 });
 
 async function panel(calls: UacstaCallView[]) {
-  const { socket, pinia } = freshStores();
-  socket.handle('subscribe', ({ streams }) => ok({ granted: streams, denied: [] }));
+  const { socket, pinia } = grantingStores();
   useConnectionStore().start('t');
   socket.open(sessionInfo());
   useStreamsStore().want(['health', 'uacsta', 'queue:1']);
   await flush();
-  socket.fire('snapshot', { stream: 'health', kind: 'health', seq: 1, data: health() });
-  socket.fire('snapshot', {
-    stream: 'queue:1',
-    kind: 'queue',
-    seq: 1,
-    data: queueView(1, { agents: [agent('1001', 'ringing', { name: 'Ines Bauer' })] }),
-  });
-  socket.fire('snapshot', { stream: 'uacsta', kind: 'uacsta', seq: 1, data: calls });
-  wrapper = mount(UacstaPanel, { global: { plugins: [pinia] } });
+  socket.snapshot('health', health());
+  socket.snapshot('queue:1', queueView(1, { agents: [agent('1001', 'ringing', { name: 'Ines Bauer' })] }));
+  socket.snapshot('uacsta', calls);
+  const wrapper = mount(UacstaPanel, { global: { plugins: [pinia] } });
   await flushPromises();
   return { socket, wrapper };
 }
 
 describe('UacstaPanel', () => {
-  afterEach(() => {
-    wrapper?.unmount();
-    wrapper = undefined;
-  });
-
   it('lists only ringing desk phones, by agent name, each with a refuse button', async () => {
     const { socket, wrapper } = await panel([
       call('1001', 'ringing'),

@@ -52,17 +52,14 @@ describe('FreshnessLabel', () => {
 });
 
 describe('OutageBanner', () => {
-  it('says the PBX link is down, since when, and what it means for figures and held calls', () => {
-    const wrapper = mount(OutageBanner, {
-      props: {
-        kind: 'pbx',
-        since: at(14, 2, 11),
-        now: at(14, 5, 11),
-        frozenAt: at(14, 2, 9),
-        lastError: 'HTTP 503',
-        holdWindowMs: 10_000,
-      },
+  /** The PBX link down since 14:02:11, figures known up to 14:02:09, seen at `now`. */
+  const pbxDown = (now: number, more: { lastError?: string; holdWindowMs?: number; audience?: 'board' }) =>
+    mount(OutageBanner, {
+      props: { kind: 'pbx', since: at(14, 2, 11), now, frozenAt: at(14, 2, 9), ...more },
     });
+
+  it('says the PBX link is down, since when, and what it means for figures and held calls', () => {
+    const wrapper = pbxDown(at(14, 5, 11), { lastError: 'HTTP 503', holdWindowMs: 10_000 });
     const text = wrapper.text();
     expect(wrapper.attributes('data-kind')).toBe('pbx');
     expect(wrapper.get('[data-testid="outage-since"]').text()).toBe('since 14:02:11');
@@ -88,15 +85,7 @@ describe('OutageBanner', () => {
   });
 
   it('keeps to one line of what matters on a wall screen', () => {
-    const wrapper = mount(OutageBanner, {
-      props: {
-        kind: 'pbx',
-        since: at(14, 2, 11),
-        now: at(14, 2, 41),
-        frozenAt: at(14, 2, 9),
-        audience: 'board',
-      },
-    });
+    const wrapper = pbxDown(at(14, 2, 41), { audience: 'board' });
     expect(wrapper.text()).toBe(
       'PBX link down since 14:02:11 (30 s ago)Figures and agent states are frozen at 14:02:09 and marked “not live”.',
     );
