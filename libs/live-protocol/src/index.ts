@@ -16,4 +16,4 @@ export * from './calls.js';
 export * from './admin-pbx.js';
 export * from './pbx-config.js';
 export * from './erlang-c.js';
-export * from './intervals.js';
+export * from './day-figures.js';

@@ -1,9 +1,4 @@
-import {
-  sumAgentDayFigures,
-  type AgentDayFigures,
-  type QueueIntervalFigures,
-  type QueueTodayStats,
-} from '@switchboard/live-protocol';
+import type { AgentDayFigures, QueueIntervalFigures, QueueTodayStats } from '@switchboard/live-protocol';
 import type { FinishedCallFacts } from './call-record.js';
 
 /** Settings of {@link TodayStatsBook}. */
@@ -149,17 +144,14 @@ export class TodayStatsBook {
   /** The answered calls of each agent who answered a call of the queue today, by extension. */
   agents(queueId: number): AgentDayFigures[] {
     const agents = this.tallies.get(queueId)?.agents ?? new Map<string, AgentTally>();
-    return [...agents].map(([number, t]) =>
-      sumAgentDayFigures(number, [
-        {
-          number,
-          answered: t.answered,
-          talkSumSec: t.talkSumSec,
-          avgTalkSec: null,
-          longestTalkSec: t.longestTalkSec,
-        },
-      ]),
-    );
+    // An agent has a tally only once it answered a call, so the average always has a divisor.
+    return [...agents].map(([number, t]) => ({
+      number,
+      answered: t.answered,
+      talkSumSec: t.talkSumSec,
+      avgTalkSec: round1(t.talkSumSec / t.answered),
+      longestTalkSec: t.longestTalkSec,
+    }));
   }
 
   /**

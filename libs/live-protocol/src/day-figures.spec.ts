@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sumAgentDayFigures } from './intervals.js';
+import { sumAgentDayFigures } from './day-figures.js';
 
 describe('sumAgentDayFigures', () => {
   it('sums calls and talk over queues and averages the sum, not the averages', () => {
