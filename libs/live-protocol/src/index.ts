@@ -17,3 +17,4 @@ export * from './admin-pbx.js';
 export * from './pbx-config.js';
 export * from './erlang-c.js';
 export * from './day-figures.js';
+export * from './forecast.js';

@@ -60,6 +60,7 @@ const queue = (): QueueView => ({
       avgWaitSec: null,
       avgTalkSec: null,
     },
+    forecast: null,
   },
   confirmedAt: 10,
   pollIntervalMs: 2000,

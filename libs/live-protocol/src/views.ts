@@ -1,3 +1,5 @@
+import type { QueueForecast } from './forecast.js';
+
 /**
  * What screens see: the gateway's live state in browser-friendly shapes (camelCase, times as epoch ms of
  * the gateway clock). Wire shapes of the PBX never cross this line.
@@ -93,6 +95,11 @@ export interface QueueStatsView {
   oldestWaitingSince: number | null;
   agentCounts: Record<AgentState, number>;
   today: QueueTodayStats;
+  /**
+   * What happens next at the recent arrival rate, today's handle time and the agents taking calls now (Erlang C,
+   * forecast.ts). Null in a view stored by a version before forecasts: the queue's next publish adds one.
+   */
+  forecast: QueueForecast | null;
 }
 
 /** The complete live state of one queue. */

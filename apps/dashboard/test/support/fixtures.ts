@@ -2,6 +2,7 @@ import {
   AGENT_STATES,
   conditionLevel,
   DEFAULT_ALERT_RULES,
+  forecastQueue,
   figureLevels,
   nextQueueAlert,
   type QueueAlertView,
@@ -56,7 +57,9 @@ export function queueView(id = 1, overrides: Partial<QueueView> = {}): QueueView
 
 function queueFigures(id: number, overrides: Partial<QueueView>): QueueView {
   const agents = overrides.agents ?? [agent('1001'), agent('1002', 'on_call')];
-  const counts = Object.fromEntries(AGENT_STATES.map((s) => [s, agents.filter((a) => a.state === s).length]));
+  const counts = Object.fromEntries(
+    AGENT_STATES.map((s) => [s, agents.filter((a) => a.state === s).length]),
+  ) as Record<AgentState, number>;
   return {
     id,
     number: `64${String(id).padStart(2, '0')}`,
@@ -73,7 +76,7 @@ function queueFigures(id: number, overrides: Partial<QueueView>): QueueView {
     stats: {
       waiting: 0,
       oldestWaitingSince: null,
-      agentCounts: counts as Record<AgentState, number>,
+      agentCounts: counts,
       today: {
         dayStart: 0,
         timeZone: 'Europe/Paris',
@@ -86,6 +89,15 @@ function queueFigures(id: number, overrides: Partial<QueueView>): QueueView {
         avgWaitSec: 12,
         avgTalkSec: 95,
       },
+      forecast: forecastQueue({
+        arrivals: 10,
+        handleSec: 95,
+        agentsTakingCalls: counts.available + counts.ringing + counts.on_call + counts.on_hold,
+        agentsFree: counts.available,
+        waiting: 0,
+        targetSec: 20,
+        goalPercent: 80,
+      }),
     },
     confirmedAt: Date.now(),
     pollIntervalMs: 2000,

@@ -291,6 +291,15 @@ describe('CONFIG_FILE', () => {
   });
 });
 
+describe('STATS_INTERVAL_MIN', () => {
+  it('takes only minutes that divide the hour, so intervals start at the same clock times every day', () => {
+    expect(problemsOf({ STATS_INTERVAL_MIN: '20' })).toEqual([]);
+    expect(problemsOf({ STATS_INTERVAL_MIN: '7' })).toEqual([
+      'STATS_INTERVAL_MIN must divide the hour (5, 6, 10, 12, 15, 20, 30 or 60), got "7"',
+    ]);
+  });
+});
+
 describe('documented defaults and ranges', () => {
   const base = () => loadGatewayConfig({ SITE_TIME_ZONE: 'UTC' }, secret);
 

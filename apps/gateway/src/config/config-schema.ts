@@ -87,6 +87,16 @@ export const gatewaySettingsSchema = z
     SERVICE_LEVEL_SEC: wholeNumber(20, 1, 3600),
     SHORT_ABANDON_SEC: wholeNumber(5, 0, 600),
     STATS_RECOUNT_MS: wholeNumber(600_000, 10_000, 86_400_000),
+    STATS_INTERVAL_MIN: setting({ default: '15', min: 5, max: 60 }, (value, ctx) => {
+      const minutes = value === undefined ? 15 : Number(value);
+      if (!Number.isInteger(minutes) || minutes < 5 || minutes > 60)
+        problem(ctx, `must be a whole number from 5 to 60, got ${shown(value)}`);
+      // Intervals must tile the hour, so every day's intervals start at the same clock times.
+      else if (60 % minutes !== 0)
+        problem(ctx, `must divide the hour (5, 6, 10, 12, 15, 20, 30 or 60), got ${shown(value)}`);
+      else return minutes;
+      return 15;
+    }),
     QUEUE_THRESHOLDS: json(
       keyedObject(
         keyOf('a queue id', /^[1-9]\d*$/, 'a positive whole number, as queue/list gives it'),

@@ -59,6 +59,8 @@ export interface GatewayConfig {
     shortAbandonSec: number;
     /** Today's figures are recounted from the PBX's call records this often (and after every event gap). */
     recountIntervalMs: number;
+    /** Today is counted in intervals of this many minutes (they divide the hour). */
+    intervalMin: number;
     thresholds: Record<string, QueueThresholdConfig>;
     defaultThresholds: QueueThresholdConfig;
   };
@@ -176,6 +178,7 @@ function arrange(s: GatewaySettings, randomSecret: () => string): GatewayConfig 
       serviceLevelSec: s.SERVICE_LEVEL_SEC,
       shortAbandonSec: s.SHORT_ABANDON_SEC,
       recountIntervalMs: s.STATS_RECOUNT_MS,
+      intervalMin: s.STATS_INTERVAL_MIN,
       thresholds: Object.fromEntries(
         Object.entries(s.QUEUE_THRESHOLDS ?? {}).map(([queue, own]) => [
           queue,

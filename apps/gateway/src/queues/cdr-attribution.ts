@@ -28,6 +28,13 @@ export class CdrAttribution {
     this.queues = [...queues];
   }
 
+  /** An attribution of the same queues with no observations: for counting another day. */
+  fresh(): CdrAttribution {
+    const other = new CdrAttribution();
+    other.setQueues(this.queues);
+    return other;
+  }
+
   /** Forgets the day's observations. */
   reset(): void {
     this.didQueues.clear();

@@ -131,6 +131,10 @@ describe('TodayStatsBook', () => {
     expect(book.stats(1).offered).toBe(placed + 1);
     expect(book.intervals(2, 20 * minute)).toHaveLength(2);
     expect(book.intervals(1, -1)).toEqual([]);
+    // The recent arrivals: calls with a known start at or after the moment asked.
+    expect(book.startedSince(1, 15 * minute)).toBe(3);
+    expect(book.startedSince(1, 0)).toBe(5);
+    expect(book.startedSince(2, 0)).toBe(0);
   });
 
   it('counts each agent’s answered calls, talk and longest call, per queue', () => {
@@ -336,6 +340,21 @@ describe('DailyQueueStats', () => {
       offered: 1,
       longestWaitSec: 6,
     });
+  });
+
+  it('counts another day apart, by the same rules, without touching today', () => {
+    const now = utc('2025-01-15T15:20:00Z');
+    const live = new DailyQueueStats(OPTIONS, now);
+    live.setQueues([SALES]);
+    live.addFinishedCall(call({ callId: 'today', startedAt: utc('2025-01-15T15:05:00Z') }));
+    const weekAgo = live.dayStart - 7 * 86_400_000;
+    const past = live.countApart(weekAgo, [
+      call({ callId: 'p1', startedAt: weekAgo + 3_600_000 }),
+      call({ callId: 'p2', startedAt: weekAgo + 3_600_000, disposition: 'NO ANSWER', waitSec: 40 }),
+    ]);
+    expect(past.stats(1)).toMatchObject({ dayStart: weekAgo, offered: 2, answered: 1, abandoned: 1 });
+    expect(past.intervals(1, weekAgo + 86_400_000 - 1)).toHaveLength(96);
+    expect(live.stats(1).offered).toBe(1);
   });
 
   it('restarts counters only at the zone midnight, and drops a rebuild fetched for the previous day', () => {

@@ -83,6 +83,17 @@ export class DailyQueueStats {
     return true;
   }
 
+  /**
+   * `calls` of another day counted by the same attribution and rules, apart from today's: a past day's
+   * figures (last week's same weekday, a report).
+   */
+  countApart(dayStart: number, calls: readonly FinishedCallFacts[]): TodayStatsBook {
+    const book = new TodayStatsBook(dayStart, this.options);
+    // Today's DIDs (rule 3) are not last week's: that day learns its own.
+    for (const [call, queue] of this.attribution.fresh().attributeAll(calls)) book.record(queue, call);
+    return book;
+  }
+
   /** Today's figures of one queue. */
   stats(queueId: number): QueueTodayStats {
     return this.book.stats(queueId);
@@ -91,6 +102,11 @@ export class DailyQueueStats {
   /** Today's answered calls of each agent of one queue. */
   agents(queueId: number): AgentDayFigures[] {
     return this.book.agents(queueId);
+  }
+
+  /** Finished offered calls of the queue that started at or after `since` (epoch ms). */
+  startedSince(queueId: number, since: number): number {
+    return this.book.startedSince(queueId, since);
   }
 
   /** One queue's day in intervals up to the one holding `now`. */

@@ -1,5 +1,7 @@
 import {
   AGENT_STATES,
+  DEFAULT_SERVICE_LEVEL_GOAL,
+  forecastQueue,
   nextQueueAlert,
   type AgentState,
   type QueueAlertView,
@@ -192,7 +194,12 @@ export class QueueLiveState {
    * (the one screens have): dwell time counts from when the gateway saw a threshold crossed, not from when a
    * screen opened.
    */
-  view(today: QueueTodayStats, previousAlert: QueueAlertView | undefined, now: number): QueueView {
+  view(
+    today: QueueTodayStats,
+    previousAlert: QueueAlertView | undefined,
+    now: number,
+    recentArrivals = 0,
+  ): QueueView {
     const agents: AgentView[] = [...this.agents.values()].map((a) => ({
       number: a.number,
       name: a.name,
@@ -205,23 +212,35 @@ export class QueueLiveState {
     const waiting = [...this.waiting.values()].sort((a, b) => a.since - b.since);
     const agentCounts = Object.fromEntries(AGENT_STATES.map((s) => [s, 0])) as Record<AgentState, number>;
     for (const agent of agents) agentCounts[agent.state]++;
+    const { thresholds } = this.meta;
     const stats = {
       waiting: waiting.length,
       oldestWaitingSince: waiting[0]?.since ?? null,
       agentCounts,
       today,
+      forecast: forecastQueue({
+        // Callers waiting now entered the queue recently, and are not among the finished calls yet.
+        arrivals: recentArrivals + waiting.length,
+        handleSec: today.avgTalkSec,
+        agentsTakingCalls:
+          agentCounts.available + agentCounts.ringing + agentCounts.on_call + agentCounts.on_hold,
+        agentsFree: agentCounts.available,
+        waiting: waiting.length,
+        targetSec: thresholds.serviceLevelSec,
+        goalPercent: thresholds.serviceLevel.warn ?? DEFAULT_SERVICE_LEVEL_GOAL,
+      }),
     };
     return {
       id: this.meta.id,
       number: this.meta.number,
       name: this.meta.name,
-      thresholds: this.meta.thresholds,
+      thresholds,
       agents,
       waiting,
       stats,
       confirmedAt: this.confirmedAt,
       pollIntervalMs: this.meta.pollIntervalMs,
-      alert: nextQueueAlert(previousAlert, { stats, thresholds: this.meta.thresholds }, now),
+      alert: nextQueueAlert(previousAlert, { stats, thresholds }, now),
     };
   }
 

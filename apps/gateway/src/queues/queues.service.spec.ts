@@ -55,6 +55,7 @@ function setup() {
     onChange: () => () => undefined,
     setQueues: () => undefined,
     statsForView: () => ({ dayStart: 0 }),
+    recentArrivals: () => 0,
   } as unknown as TodayStatsService;
   const emitter = new LiveEmitter();
   const deltas: Delta<'queue'>[] = [];

@@ -345,10 +345,12 @@ export class QueuesService implements OnModuleInit, OnApplicationBootstrap, OnMo
     const previous = this.hub.current(stream, 'queue');
     // Nothing is published before the first poll: screens get real data or none.
     if (!state.polled) return;
+    const now = Date.now();
     const next = state.view(
       this.today.statsForView(queueId, previous?.stats.today),
       previous?.alert,
-      Date.now(),
+      now,
+      this.today.recentArrivals(queueId, now),
     );
     if (!previous) {
       this.hub.commit(stream, 'queue', next, {});

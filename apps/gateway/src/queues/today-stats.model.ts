@@ -44,6 +44,8 @@ interface QueueTallies {
   intervals: Map<number, Tally>;
   /** Answered calls by the extension that answered them. */
   agents: Map<string, AgentTally>;
+  /** When each offered call with a known start started (epoch ms), for the recent arrival rate. */
+  starts: number[];
 }
 
 interface AgentTally {
@@ -108,6 +110,7 @@ export class TodayStatsBook {
     }
     // A call known only from its 30012 event has no start yet: it joins its interval when its CDR is read.
     if (call.startedAt !== null) {
+      tallies.starts.push(call.startedAt);
       const index = Math.floor((call.startedAt - this.dayStart) / this.options.intervalMs);
       const interval = tallies.intervals.get(index) ?? emptyTally();
       tallies.intervals.set(index, interval);
@@ -119,7 +122,7 @@ export class TodayStatsBook {
   private talliesOf(queueId: number): QueueTallies {
     let tallies = this.tallies.get(queueId);
     if (!tallies) {
-      tallies = { day: emptyTally(), intervals: new Map(), agents: new Map() };
+      tallies = { day: emptyTally(), intervals: new Map(), agents: new Map(), starts: [] };
       this.tallies.set(queueId, tallies);
     }
     return tallies;
@@ -152,6 +155,13 @@ export class TodayStatsBook {
       avgTalkSec: round1(t.talkSumSec / t.answered),
       longestTalkSec: t.longestTalkSec,
     }));
+  }
+
+  /** Offered calls of the queue that started at or after `since` (epoch ms) and have finished. */
+  startedSince(queueId: number, since: number): number {
+    let count = 0;
+    for (const start of this.tallies.get(queueId)?.starts ?? []) if (start >= since) count += 1;
+    return count;
   }
 
   /**

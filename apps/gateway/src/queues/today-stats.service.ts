@@ -7,7 +7,12 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { QueueTodayStats } from '@switchboard/live-protocol';
+import {
+  FORECAST_WINDOW_MIN,
+  type AgentDayFigures,
+  type QueueIntervalFigures,
+  type QueueTodayStats,
+} from '@switchboard/live-protocol';
 import { PBX_EVENT, type NewCdrEvent } from '@switchboard/pbx-api';
 import { CLUSTER_ROLE, type ClusterRole } from '../ports/cluster-role.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -18,6 +23,7 @@ import { PollingService } from '../polling/polling.module.js';
 import { factsFromCdr, factsFromNewCdr, type FinishedCallFacts } from './call-record.js';
 import type { AttributionQueue } from './cdr-attribution.js';
 import { DailyQueueStats } from './daily-stats.model.js';
+import type { TodayStatsBook } from './today-stats.model.js';
 import { thresholdConfigOf } from './queue-thresholds.js';
 
 const REBUILD_JOB = 'cdr-rebuild';
@@ -27,8 +33,6 @@ const CONFIRM_EVERY_MS = 5_000;
 /** Reading back for a reported call starts this long before its start, for clock and rounding slack. */
 const CONFIRM_SLACK_MS = 60_000;
 const PAGE_SIZE = 1_000;
-/** The day is counted in 15-minute intervals, the length call centres plan staff by. */
-const INTERVAL_MS = 15 * 60_000;
 /** Safety stop for a runaway PBX answer: 500 pages of 1,000 calls is far beyond any single day. */
 const MAX_PAGES = 500;
 
@@ -85,7 +89,7 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
         timeZone: config.stats.timeZone,
         shortAbandonSec: config.stats.shortAbandonSec,
         serviceLevelSecOf: (queueId) => thresholdConfigOf(config, queueId).serviceLevelSec,
-        intervalMs: INTERVAL_MS,
+        intervalMs: config.stats.intervalMin * 60_000,
       },
       Date.now(),
     );
@@ -166,6 +170,31 @@ export class TodayStatsService implements OnModuleInit, OnApplicationBootstrap, 
   /** Today's figures of a queue. */
   stats(queueId: number): QueueTodayStats {
     return this.daily.stats(queueId);
+  }
+
+  /** Start of the day being counted (epoch ms). */
+  get dayStart(): number {
+    return this.daily.dayStart;
+  }
+
+  /** Calls of the queue that entered it in the forecast window before `now` and have finished. */
+  recentArrivals(queueId: number, now: number): number {
+    return this.daily.startedSince(queueId, now - FORECAST_WINDOW_MIN * 60_000);
+  }
+
+  /** Today's intervals of a queue, up to the one holding `now`. */
+  intervals(queueId: number, now: number): QueueIntervalFigures[] {
+    return this.daily.intervals(queueId, now);
+  }
+
+  /** Today's answered calls of each agent of a queue. */
+  agents(queueId: number): AgentDayFigures[] {
+    return this.daily.agents(queueId);
+  }
+
+  /** Counts `calls` with today's attribution and rules into a book of its own: a past day's figures. */
+  countDay(dayStart: number, calls: readonly FinishedCallFacts[]): TodayStatsBook {
+    return this.daily.countApart(dayStart, calls);
   }
 
   /**

@@ -2,7 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { pendingHeldCall, type HeldCallView, type QueueView } from '@switchboard/live-protocol';
+import {
+  forecastQueue,
+  pendingHeldCall,
+  type HeldCallView,
+  type QueueView,
+} from '@switchboard/live-protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../access/principal.js';
 import { DurableState, STATE_FILES, type FileStores } from './durable-state.js';
@@ -49,6 +54,15 @@ function queueView(id: number, since: number): QueueView {
         avgWaitSec: 4,
         avgTalkSec: 60,
       },
+      forecast: forecastQueue({
+        arrivals: 3,
+        handleSec: 60,
+        agentsTakingCalls: 0,
+        agentsFree: 0,
+        waiting: 0,
+        targetSec: 20,
+        goalPercent: 80,
+      }),
     },
     confirmedAt: since,
     pollIntervalMs: 2_000,

@@ -8,6 +8,7 @@ import {
   type CallerContext,
   type LastCallContext,
   type HeldCallView,
+  type QueueForecast,
   type QueueAlertView,
   type QueueStatsView,
   type QueueThresholds,
@@ -74,11 +75,29 @@ const today = object<QueueTodayStats>({
   recountPendingSince: optional(finite),
 });
 
+const forecast = object<QueueForecast>({
+  arrivals: whole,
+  handleSec: nullable(finite),
+  agentsTakingCalls: whole,
+  agentsFree: whole,
+  waiting: whole,
+  targetSec: finite,
+  goalPercent: finite,
+  windowMin: finite,
+  callsPerHour: finite,
+  erlangs: nullable(finite),
+  predictedServiceLevel: nullable(finite),
+  expectedWaitSec: nullable(finite),
+  agentsNeeded: nullable(whole),
+});
+
 const stats = object<QueueStatsView>({
   waiting: whole,
   oldestWaitingSince: nullable(finite),
   agentCounts: record(whole) as Check<QueueStatsView['agentCounts']>,
   today,
+  // A view stored before forecasts has none: accepted, and the queue's next publish adds one.
+  forecast: optional(nullable(forecast)) as Check<QueueForecast | null>,
 });
 
 /**
