@@ -96,7 +96,12 @@ function startSimulator(plan, demoClient) {
   const simulator = supervise(
     startChild(
       'PBX simulator',
-      [SIMULATOR_MAIN, '--port', String(plan.simulator.port), '--host', '127.0.0.1', '--scenario', SCENARIO],
+      [
+        SIMULATOR_MAIN,
+        ...['--port', String(plan.simulator.port), '--host', '127.0.0.1', '--scenario', SCENARIO],
+        // A week and a day of finished calls, so the interval charts have last week's same weekday beside today.
+        ...['--history', '20000', '--history-days', '8'],
+      ],
       simulatorEnv(process.env, demoClient),
     ),
   );

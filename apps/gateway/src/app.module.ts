@@ -16,6 +16,7 @@ import { SupervisionModule } from './supervision/supervision.module.js';
 import { CommandsModule } from './commands/commands.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { CallsModule } from './calls/calls.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
 import { DashboardStaticModule } from './static/dashboard-static.module.js';
 import { DemoDisplayLink } from './demo-display-link.js';
@@ -45,6 +46,7 @@ export class AppModule {
         CommandsModule,
         AdminModule,
         CallsModule,
+        ReportsModule,
         DashboardStaticModule,
         // REDIS_URL: several gateways share one PBX connection and their state; without it, the state a
         // restart must not lose is kept in DATA_DIR.

@@ -106,6 +106,16 @@ GET /api/calls/:id/transcript                                     404   404   40
 POST /api/calls/:id/recording-link                                404   404   404   403   403   404   404    401    401     401       401         401    401      401
 # Authorised by a ticket from recording-link only: without one, 401 for all.
 GET /api/calls/:id/recording                                      401   401   401   401   401   401   401    401    401     401       401         401    401      401
+# The day in intervals: everyone who sees the queue, display links too (a TV's interval tile); out of scope is unknown.
+GET /api/queues/:id/intervals                                     ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
+GET /api/queues/:id/intervals, queue 2                            ok    ok    404   ok    404   ok    404    401    401     401       401         401    401      401
+# Per-agent figures and the day reports: supervisors and admins, of their queues; nobody's performance on a TV.
+GET /api/queues/:id/agents                                        ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+GET /api/queues/:id/agents, queue 2                               ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
+GET /api/reports/intervals.csv                                    ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+GET /api/reports/intervals.csv, queue 2                           ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
+GET /api/reports/agents.csv                                       ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+GET /api/reports/agents.csv, queue 2                              ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
 socket handshake                                                  ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 subscribe                                                         ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 unsubscribe                                                       ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
@@ -553,6 +563,24 @@ describe('authorization matrix: every route, command, stream and scoped item × 
   restProbe('GET /api/calls/:id/transcript', 'GET', `/api/calls/${NO_SUCH_CALL}/transcript`);
   restProbe('POST /api/calls/:id/recording-link', 'POST', `/api/calls/${NO_SUCH_CALL}/recording-link`, {});
   restProbe('GET /api/calls/:id/recording', 'GET', `/api/calls/${NO_SUCH_CALL}/recording`);
+  restProbe('GET /api/queues/:id/intervals', 'GET', '/api/queues/1/intervals');
+  restProbe('GET /api/queues/:id/intervals, queue 2', 'GET', '/api/queues/2/intervals');
+  restProbe('GET /api/queues/:id/agents', 'GET', '/api/queues/1/agents');
+  restProbe('GET /api/queues/:id/agents, queue 2', 'GET', '/api/queues/2/agents');
+  // Yesterday in UTC is a report day in every zone: never after the site's today, well within the reach back.
+  const REPORT_DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  for (const report of ['intervals', 'agents']) {
+    restProbe(
+      `GET /api/reports/${report}.csv`,
+      'GET',
+      `/api/reports/${report}.csv?date=${REPORT_DAY}&queues=1`,
+    );
+    restProbe(
+      `GET /api/reports/${report}.csv, queue 2`,
+      'GET',
+      `/api/reports/${report}.csv?date=${REPORT_DAY}&queues=2`,
+    );
+  }
   const ADMIN_OPERATIONS_ROW = 'POST /api/pbx/:resource/:action, every admin operation';
   const PRIVATE_OPERATIONS_ROW = 'ALL /{*splat}, every private PBX operation';
   const PRIVATE_ADMIN_ROUTE_ROW = 'POST /api/pbx/:resource/:action, every private PBX operation';

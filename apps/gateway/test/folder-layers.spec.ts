@@ -40,6 +40,7 @@ const LAYERS = [
   'admin',
   'commands',
   'calls',
+  'reports',
   'api-docs',
   // Adapters that plug into the ports: files in DATA_DIR, Redis.
   'state',

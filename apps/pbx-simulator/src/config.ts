@@ -53,6 +53,8 @@ export interface SimulatorConfig {
   maxRecords: number;
   /** Finished calls seeded in the day before the simulator's day starts (0 = none). */
   history: number;
+  /** Days before today the seeded history is spread over (1 = the day before only). */
+  historyDays: number;
   /**
    * The firmware whose cdr/search is answered: `newest` (unix seconds or display times, paging) or `older`
    * (display times only, every match in one answer); docs/pbx/records.md#cdr-search-by-firmware.
@@ -90,6 +92,7 @@ export const DEFAULT_CONFIG: Readonly<SimulatorConfig> = Object.freeze({
   timeZone: 'UTC',
   maxRecords: 100_000,
   history: 0,
+  historyDays: 1,
   cdrSearch: 'newest',
 });
 
@@ -142,7 +145,8 @@ const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'time-format': { key: 'timeFormat', kind: 'string', help: TIME_FORMATS.join(' | ') },
   'time-zone': { key: 'timeZone', kind: 'string', help: 'IANA time zone of the PBX clock' },
   'max-records': { key: 'maxRecords', kind: 'int', help: 'newest call records kept' },
-  history: { key: 'history', kind: 'int', help: 'finished calls seeded in the day before today' },
+  history: { key: 'history', kind: 'int', help: 'finished calls seeded in the days before today' },
+  'history-days': { key: 'historyDays', kind: 'int', help: 'days before today the history is spread over' },
   'cdr-search': {
     key: 'cdrSearch',
     kind: 'string',
@@ -284,6 +288,7 @@ function checkConfig(c: SimulatorConfig): string[] {
   intIn('webhook-timeout-ms', c.webhookTimeoutMs, 10, 120_000);
   intIn('max-records', c.maxRecords, 100, 10_000_000);
   intIn('history', c.history, 0, Math.min(1_000_000, c.maxRecords));
+  intIn('history-days', c.historyDays, 1, 31);
   // 2000-01-01 .. 2100-01-01: call ids and CDR times are unix seconds of this size.
   if (c.startTime !== undefined) intIn('start-time', c.startTime, 946_684_800, 4_102_444_800);
   if (!(c.speed > 0 && c.speed <= 10_000))

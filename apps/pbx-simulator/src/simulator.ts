@@ -107,6 +107,7 @@ export async function startSimulator(
     seed: config.seed,
     maxRecords: config.maxRecords,
     history: config.history,
+    historyDays: config.historyDays,
     events,
     display,
     world,

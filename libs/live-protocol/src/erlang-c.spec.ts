@@ -87,6 +87,26 @@ describe('Erlang C', () => {
     expect(averageWaitSeconds(load)).toBeCloseTo((waits * 240) / 7, 12);
   });
 
+  // Worked example from docs/forecasting.md, "Worked examples the tests check": the README of the R package
+  // ErlangC, "ErlangC: Solve Erlang-C Model", https://stat.ethz.ch/CRAN/web/packages/ErlangC/readme/README.html
+  // (the CRAN page, mirrored). 100 calls per 30 minutes of 180 s, a 20 s target: 10 erlangs; with 14 agents
+  // P(wait) 0.1741319, service level 0.88835, ASA 7.83593701177724 s, occupancy 0.7142857; with 11 agents
+  // P(wait) 0.6821182 and service level 0.3896138; calculate_agents answers 14 for an 80 % goal. The figures are
+  // checked to within half a unit of the seventh decimal, the precision the page prints.
+  it('reproduces the ErlangC README: 100 calls per half hour of 180 s on 14 and on 11 agents', () => {
+    const load = { callsPerHour: 200, handleSeconds: 180 };
+    const fourteen = { ...load, agents: 14 };
+    expect(offeredErlangs(load)).toBe(10);
+    expect(waitProbability(14, 10)).toBeCloseTo(0.1741319, 7);
+    expect(serviceLevel(fourteen, 20)).toBeCloseTo(0.88835, 7);
+    expect(averageWaitSeconds(fourteen)).toBeCloseTo(7.83593701177724, 10);
+    expect(offeredErlangs(load) / 14).toBeCloseTo(0.7142857, 7);
+    expect(waitProbability(11, 10)).toBeCloseTo(0.6821182, 7);
+    expect(serviceLevel({ ...load, agents: 11 }, 20)).toBeCloseTo(0.3896138, 7);
+    expect(agentsNeeded(load, 20, 0.8)).toBe(14);
+    expect(serviceLevel({ ...load, agents: 13 }, 20)).toBeLessThan(0.8);
+  });
+
   it('gives more service and shorter waits with every agent added', () => {
     const load = { callsPerHour: 200, handleSeconds: 180 };
     let previous = { level: -1, wait: Number.POSITIVE_INFINITY };

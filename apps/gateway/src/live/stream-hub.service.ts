@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   parseStreamId,
   queueStream,
@@ -7,10 +7,12 @@ import {
   type Delta,
   type KeyedPatch,
   type QueuePatch,
+  type QueueView,
   type Snapshot,
   type StreamId,
   type StreamTypes,
 } from '@switchboard/live-protocol';
+import { runSafely } from '../logging/run-safely.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { diffKeyed } from './keyed-diff.js';
 import { LiveEmitter } from './live-emitter.js';
@@ -70,6 +72,8 @@ export class StreamHub {
     inbound: new Set<number>(),
     uacsta: new Set<number>(),
   };
+  private readonly queueViewListeners = new Set<(view: QueueView) => void>();
+  private readonly logger = new Logger('StreamHub');
   private readonly sources: ScopedSources = {
     existing: (kind) => this.perQueue[kind],
     queues: () => this.perQueue.queue,
@@ -122,6 +126,7 @@ export class StreamHub {
     else send();
     this.track(stream);
     this.derive(stream, kind, data, patch, entry, false);
+    if (kind === 'queue') this.tellQueueView(data as QueueView);
     return seq;
   }
 
@@ -129,6 +134,21 @@ export class StreamHub {
   mirror(state: StreamState): void {
     this.streams.set(state.stream, { kind: state.kind, seq: state.seq, data: state.data });
     this.track(state.stream);
+    if (state.kind === 'queue') this.tellQueueView(state.data as QueueView);
+  }
+
+  /**
+   * Calls `listener` with every queue view committed here or adopted from the leader: what each replica
+   * sees, so followers can follow what the leader polls (agent time in state).
+   */
+  onQueueView(listener: (view: QueueView) => void): () => void {
+    this.queueViewListeners.add(listener);
+    return () => this.queueViewListeners.delete(listener);
+  }
+
+  private tellQueueView(view: QueueView): void {
+    for (const listener of this.queueViewListeners)
+      runSafely(this.logger, 'a queue view listener', () => listener(view));
   }
 
   /**

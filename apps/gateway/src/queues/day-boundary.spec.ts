@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDayStart, zonedDayStart } from './day-boundary.js';
+import { dayStartOfDate, localDateOf, nextDayStart, zonedDayStart } from './day-boundary.js';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -36,5 +36,21 @@ describe('zonedDayStart', () => {
 
   it('gives the next boundary for rollover timers', () => {
     expect(nextDayStart(utc('2025-01-15T10:00:00Z'), 'Asia/Tokyo')).toBe(utc('2025-01-15T15:00:00Z'));
+  });
+});
+
+describe('dayStartOfDate', () => {
+  it('finds the local midnight of a date in zones on both sides of UTC, and on a 23-hour day', () => {
+    for (const zone of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata', 'Europe/Berlin'])
+      for (const date of ['2026-03-29', '2026-10-25', '2026-11-27', '2028-02-29']) {
+        const start = dayStartOfDate(date, zone);
+        expect(localDateOf(start, zone), `${date} in ${zone}`).toBe(date);
+        expect(localDateOf(start - 1, zone), `${date} in ${zone}`).not.toBe(date);
+        expect(zonedDayStart(start, zone)).toBe(start);
+      }
+    expect(dayStartOfDate('2026-03-29', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 28, 23));
+    expect(nextDayStart(dayStartOfDate('2026-03-29', 'Europe/Berlin'), 'Europe/Berlin')).toBe(
+      Date.UTC(2026, 2, 29, 22),
+    );
   });
 });

@@ -16,3 +16,27 @@ export function nextDayStart(instant: number, timeZone: string): number {
   // Every local day lasts 23 to 25 hours, so 26 hours after the start is always inside the next day.
   return zonedDayStart(zonedDayStart(instant, timeZone) + 26 * 3_600_000, timeZone);
 }
+
+/** The local date (YYYY-MM-DD) of `instant` in `timeZone`. */
+export function localDateOf(instant: number, timeZone: string): string {
+  // Swedish writes dates as ISO does.
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** The first instant of the local date `date` (YYYY-MM-DD, a real date) in `timeZone`. */
+export function dayStartOfDate(date: string, timeZone: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  // Noon UTC of that date is within a day of its local midnight in every zone (-12 h to +14 h).
+  let start = zonedDayStart(Date.UTC(year, month - 1, day, 12), timeZone);
+  for (let step = 0; step < 2 && localDateOf(start, timeZone) !== date; step += 1)
+    start =
+      localDateOf(start, timeZone) < date
+        ? nextDayStart(start, timeZone)
+        : zonedDayStart(start - 3_600_000, timeZone);
+  return start;
+}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { PollingModule } from '../polling/polling.module.js';
+import { AgentTimeService } from './agent-time.service.js';
 import { QueuesController } from './queues.controller.js';
 import { QueuesService } from './queues.service.js';
 import { TodayStatsService } from './today-stats.service.js';
@@ -9,7 +10,7 @@ import { TodayStatsService } from './today-stats.service.js';
 @Module({
   imports: [PollingModule, AuthModule],
   controllers: [QueuesController],
-  providers: [QueuesService, TodayStatsService],
-  exports: [QueuesService, TodayStatsService],
+  providers: [QueuesService, TodayStatsService, AgentTimeService],
+  exports: [QueuesService, TodayStatsService, AgentTimeService],
 })
 export class QueuesModule {}

@@ -1,4 +1,5 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { AGENT_TIME_STORE } from '../ports/agent-time-store.js';
 import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { InboundModule } from '../inbound/inbound.module.js';
 import { InMemoryDecisionLock } from '../ports/decision-lock.js';
@@ -35,6 +36,7 @@ export class DurableStateModule {
       providers.push(
         { provide: CLUSTER_STORES, useValue: stores },
         { provide: STREAM_REPLICA, useValue: files.streams },
+        { provide: AGENT_TIME_STORE, useValue: files.agentTime },
         DurableStateService,
       );
     }
@@ -43,7 +45,7 @@ export class DurableStateModule {
       imports: files ? [InboundModule] : [],
       providers,
       exports: files
-        ? [DurableState, STORED_AUTH_SECRET, CLUSTER_STORES, STREAM_REPLICA]
+        ? [DurableState, STORED_AUTH_SECRET, CLUSTER_STORES, STREAM_REPLICA, AGENT_TIME_STORE]
         : [DurableState, STORED_AUTH_SECRET],
     };
   }

@@ -113,12 +113,13 @@ describe('DurableState', () => {
       auditEntries: 0,
       heldCallChannels: 0,
       streams: 0,
+      agentTime: 0,
     });
     expect(statSync(dir).isDirectory()).toBe(true);
     await state.close();
   });
 
-  it('keeps display links, logouts, the audit trail, stream states and held-call channels across a restart', async () => {
+  it('keeps display links, logouts, the audit trail, stream states, held-call channels and agent time across a restart', async () => {
     const first = await DurableState.open(alone());
     const files = storesOf(first);
     const now = Date.now();
@@ -168,6 +169,8 @@ describe('DurableState', () => {
     );
     // The push goes out at once, whatever is kept.
     expect(sent).toEqual(['queue:1', 'inbound', 'conferences']);
+    const ledger = { dayStart: now - HOUR, agents: [] };
+    files.agentTime.save(ledger);
     await first.close();
 
     const second = await DurableState.open(alone());
@@ -178,7 +181,9 @@ describe('DurableState', () => {
       auditEntries: 3,
       heldCallChannels: 1,
       streams: 2,
+      agentTime: 1,
     });
+    expect(await again.agentTime.read()).toEqual(ledger);
     expect((await again.displayTokens.get('d_1'))?.queues).toEqual([1, 2]);
     expect((await again.displayTokens.get('d_1'))?.lastUsedAt).toBe(now + 5);
     expect(await again.displayTokens.get('d_2')).toBeUndefined();

@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { StoredAuthSecret } from '../ports/stored-auth-secret.js';
 import { loadOrCreateAuthSecret } from './auth-secret.js';
+import { FileAgentTime } from './file-agent-time.js';
 import { FileAuditService } from './file-audit.service.js';
 import { FileDisplayTokenStore } from './file-display-token.store.js';
 import { FileHeldCallChannels } from './file-held-call-channels.js';
@@ -20,6 +21,7 @@ export const STATE_FILES = {
   audit: 'audit.json',
   streams: 'streams.json',
   heldCallChannels: 'held-call-channels.json',
+  agentTime: 'agent-time.json',
 } as const;
 
 /** Failed writes are logged at most this often per file (a full disk would otherwise flood the log). */
@@ -32,6 +34,7 @@ export class FileStores {
   readonly audit: FileAuditService;
   readonly heldCallChannels: FileHeldCallChannels;
   readonly streams: FileStreamStore;
+  readonly agentTime: FileAgentTime;
   private readonly logger = new Logger('State');
 
   constructor(dir: string) {
@@ -61,23 +64,33 @@ export class FileStores {
       onError(STATE_FILES.heldCallChannels),
     );
     this.streams = new FileStreamStore(join(dir, STATE_FILES.streams), onError(STATE_FILES.streams));
+    this.agentTime = new FileAgentTime(join(dir, STATE_FILES.agentTime), onError(STATE_FILES.agentTime));
   }
 
   /** Reads every file; the first unusable one fails the whole start. Answers what was found, for the log. */
   async load(): Promise<Record<string, number>> {
-    const [displayLinks, revokedSessions, auditEntries, heldCallChannels, streams] = await Promise.all([
-      this.displayTokens.load(),
-      this.revocations.load(),
-      this.audit.load(),
-      this.heldCallChannels.load(),
-      this.streams.load(),
-    ]);
-    return { displayLinks, revokedSessions, auditEntries, heldCallChannels, streams };
+    const [displayLinks, revokedSessions, auditEntries, heldCallChannels, streams, agentTime] =
+      await Promise.all([
+        this.displayTokens.load(),
+        this.revocations.load(),
+        this.audit.load(),
+        this.heldCallChannels.load(),
+        this.streams.load(),
+        this.agentTime.load(),
+      ]);
+    return { displayLinks, revokedSessions, auditEntries, heldCallChannels, streams, agentTime };
   }
 
   /** Writes whatever is pending (shutdown). */
   async close(): Promise<void> {
-    const files = [this.displayTokens, this.revocations, this.audit, this.heldCallChannels, this.streams];
+    const files = [
+      this.displayTokens,
+      this.revocations,
+      this.audit,
+      this.heldCallChannels,
+      this.streams,
+      this.agentTime,
+    ];
     const results = await Promise.allSettled(files.map((store) => store.file.close()));
     results.forEach((result, index) => {
       if (result.status === 'rejected')

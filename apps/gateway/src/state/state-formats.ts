@@ -23,6 +23,7 @@ export const STATE_FORMATS = {
   audit: { version: 1, migrations: {} },
   streams: { version: 1, migrations: {} },
   heldCallChannels: { version: 1, migrations: {} },
+  agentTime: { version: 1, migrations: {} },
 } as const satisfies Record<string, StateFileFormat>;
 
 /**

@@ -27,9 +27,12 @@ export class Conversation {
   begin(call: CallRt, membership: MembershipRt): void {
     const profile = membership.queue.def.profile;
     const rng = this.ctx.rng;
+    const meanMs = profile.talkMeanSec * 1000;
     const talkMs = Math.min(
       MAX_TALK_MS,
-      Math.max(MIN_TALK_MS, rng.logNormal(profile.talkMeanSec * 1000, 0.6)),
+      profile.talkTimes === 'exponential'
+        ? rng.exponential(meanMs)
+        : Math.max(MIN_TALK_MS, rng.logNormal(meanMs, 0.6)),
     );
     let holdMs = 0;
     const holder = rng.chance(profile.agentHoldChance)

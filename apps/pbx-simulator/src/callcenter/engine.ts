@@ -17,6 +17,7 @@ import { SCENARIOS } from './scenarios.js';
 import { SimContext, StepRunner } from './sim-context.js';
 import { UacstaPhones } from './uacsta.js';
 import { buildWorld } from './world-builder.js';
+import type { World } from './world.types.js';
 
 /** Everything one engine instance needs. */
 export interface EngineOptions {
@@ -27,6 +28,8 @@ export interface EngineOptions {
   controlledCallShare: number | undefined;
   /** Queue agents instead of the scenario's own count. */
   agents?: number | undefined;
+  /** A world built beforehand instead of the scenario's (tests that need a queue of a given shape). */
+  world?: World | undefined;
   events: EventSink;
   records: CallRecordSink;
   clock: SimClock;
@@ -58,10 +61,12 @@ export class Engine {
   constructor(options: EngineOptions) {
     const root = SeededRandom.stream(options.seed);
     const scenario = SCENARIOS[options.scenario];
-    const world = buildWorld(
-      options.agents === undefined ? scenario : { ...scenario, agents: options.agents },
-      root.fork('world'),
-    );
+    const world =
+      options.world ??
+      buildWorld(
+        options.agents === undefined ? scenario : { ...scenario, agents: options.agents },
+        root.fork('world'),
+      );
     const steps = new StepRunner();
     let onPhoneIdle: (extId: number) => void = () => undefined;
     const presence = new Presence(options.events, (ext) => onPhoneIdle(ext.id));

@@ -102,7 +102,10 @@ export class QueueCalls {
       this.agents.setState(agent, 'ringing', call);
       const answers = this.ctx.rng.chance(profile.answerChance);
       const timeoutMs = profile.ringTimeoutSec * 1000;
-      const delay = answers ? this.ctx.rng.uniform(1500, Math.min(9000, timeoutMs - 500)) : timeoutMs;
+      const [minSec, maxSec] = profile.answerDelaySec;
+      const delay = answers
+        ? this.ctx.rng.uniform(minSec * 1000, Math.min(maxSec * 1000, timeoutMs - 500))
+        : timeoutMs;
       const timer = this.ctx.after(delay, () =>
         answers ? this.answer(call, agent) : this.stopRinging(call, agent, true),
       );

@@ -92,9 +92,11 @@ function queues(def: ScenarioDefinition, rng: SeededRandom, staffIds: number[]):
       profile: {
         callsPerHour: Math.round(callsPerHour * 10) / 10,
         talkMeanSec,
+        talkTimes: 'lognormal',
         patienceMeanSec: Math.round(rng.uniform(...def.patienceMeanSec)),
         wrapUpSec,
         ringTimeoutSec: 20,
+        answerDelaySec: [1.5, 9],
         maxWaitSec: 900,
         answerChance: 0.95,
         maxMissed: 2,

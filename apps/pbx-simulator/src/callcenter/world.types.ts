@@ -29,11 +29,18 @@ export interface QueueProfile {
   /** Arrival rate at traffic rate 1. */
   callsPerHour: number;
   talkMeanSec: number;
+  /**
+   * How talk times spread around the mean: `lognormal`, right-skewed like real calls and at least 10 s, or
+   * `exponential`, the textbook queue that Erlang C assumes (for checking the forecasts against the engine).
+   */
+  talkTimes: 'lognormal' | 'exponential';
   /** Mean time a caller waits before hanging up (exponential). */
   patienceMeanSec: number;
   wrapUpSec: number;
   /** An agent that has not answered by then missed the call. */
   ringTimeoutSec: number;
+  /** How long an agent who answers lets the call ring first, seconds: drawn evenly from [min, max]. */
+  answerDelaySec: readonly [number, number];
   /** A caller still waiting then goes to voicemail. */
   maxWaitSec: number;
   /** Chance an agent answers a ringing call. */

@@ -48,4 +48,18 @@ describe('historyCalls (--history)', () => {
     expect(historyCalls(w, 42, 0, DAY_START)).toEqual([]);
     expect(historyCalls({ ...w, inboundRoutes: [] }, 42, 50, DAY_START)).toEqual([]);
   });
+
+  it('spreads the calls over several days before today with --history-days', () => {
+    const calls = historyCalls(world(), 42, 700, DAY_START, 7);
+    expect(calls).toHaveLength(700);
+    expect(calls[0]?.timestamp).toBe(DAY_START - 7 * 86_400);
+    expect(Math.max(...calls.map((c) => c.timestamp))).toBeLessThan(DAY_START);
+    // Each day gets its share: a chart of last week's same weekday has calls to draw.
+    for (let day = 1; day <= 7; day++) {
+      const inDay = calls.filter(
+        (c) => c.timestamp >= DAY_START - day * 86_400 && c.timestamp < DAY_START - (day - 1) * 86_400,
+      );
+      expect(inDay).toHaveLength(100);
+    }
+  });
 });

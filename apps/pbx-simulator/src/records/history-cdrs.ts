@@ -1,6 +1,6 @@
 /**
  * Call history from before the simulation started (`--history N`): N finished inbound queue calls spread
- * evenly over the 24 hours before the start of the simulator's (UTC) day, derived from the seed alone, so
+ * evenly over the `--history-days` days (24 hours each) before the start of the simulator's (UTC) day, derived from the seed alone, so
  * searches, exports and benchmarks have a known, large record set without running traffic for hours.
  */
 import type { FinishedCall, WorldInfo } from '../contracts.js';
@@ -12,7 +12,7 @@ const DAY_S = 86_400;
 const ANSWERED_SHARE = 0.8;
 
 /**
- * `count` calls of `world`, oldest first, in the day before `dayStart` (unix seconds). Each goes through a
+ * `count` calls of `world`, oldest first, in the `days` days before `dayStart` (unix seconds). Each goes through a
  * queue its inbound route leads to and, when answered, to one of that queue's agents; answered calls are
  * recorded and get a call note like live ones.
  */
@@ -21,13 +21,14 @@ export function historyCalls(
   seed: number,
   count: number,
   dayStart: number,
+  days = 1,
 ): FinishedCall[] {
   const lines = routeLines(world);
   if (count <= 0 || lines.length === 0) return [];
   const random = SeededRandom.forKey(seed, 'history-cdrs');
   const callers = world.callers?.length ? world.callers : [{ number: '5550000', name: '', contact: false }];
-  const start = dayStart - DAY_S;
-  const step = DAY_S / count;
+  const start = dayStart - days * DAY_S;
+  const step = (days * DAY_S) / count;
   const out: FinishedCall[] = [];
   for (let i = 0; i < count; i++) {
     const line = random.pick(lines);

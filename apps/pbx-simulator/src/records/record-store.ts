@@ -19,8 +19,10 @@ import { hasNote, type StoredCall } from './stored-call.js';
 export interface RecordStoreOptions {
   seed: number;
   maxRecords: number;
-  /** Finished calls seeded in the day before today (`--history`). */
+  /** Finished calls seeded in the days before today (`--history`). */
   history?: number;
+  /** Days before today the history is spread over (`--history-days`, 1 by default). */
+  historyDays?: number;
   events: EventSink;
   display: DisplayTime;
   world: () => WorldInfo;
@@ -179,6 +181,7 @@ export class RecordStore implements CallRecordSink {
       this.options.seed,
       this.options.history ?? 0,
       dayStart,
+      this.options.historyDays ?? 1,
     );
     history.forEach((call) => this.store(call));
   }

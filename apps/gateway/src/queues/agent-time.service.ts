@@ -1,0 +1,104 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { QueueView } from '@switchboard/live-protocol';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { StreamHub } from '../live/stream-hub.service.js';
+import { AGENT_TIME_STORE, type AgentTimeStore } from '../ports/agent-time-store.js';
+import { AgentTimeLedger, type AgentTimeFigures } from './agent-time.model.js';
+import { TodayStatsService } from './today-stats.service.js';
+
+/** The ledger is stored this often while agents change (the store coalesces further). */
+const SAVE_EVERY_MS = 30_000;
+/** A gap of at least this long between two sightings of an agent is time nobody saw, whatever the polls. */
+const MIN_GAP_MS = 15_000;
+
+/**
+ * Today's time in each state and the missed calls of every agent, followed from the queue views every replica
+ * sees (the leader's polls and events, or what it stores for followers): the PBX has no report of either
+ * (docs/pbx/agent-time.md). Time between two sightings further apart than a few polls (PBX unreachable,
+ * gateway stopped) is counted as not seen, never guessed.
+ */
+@Injectable()
+export class AgentTimeService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('AgentTime');
+  private ledger: AgentTimeLedger;
+  private stopWatching: (() => void) | undefined;
+  private saveTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly maxGapMs: number;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly hub: StreamHub,
+    private readonly today: TodayStatsService,
+    @Optional() @Inject(AGENT_TIME_STORE) private readonly store?: AgentTimeStore,
+  ) {
+    this.maxGapMs = Math.max(MIN_GAP_MS, 3 * config.polling.queueIntervalMs);
+    this.ledger = new AgentTimeLedger({ dayStart: today.dayStart, maxGapMs: this.maxGapMs });
+  }
+
+  async onModuleInit(): Promise<void> {
+    const stored = await this.store?.read();
+    if (stored !== undefined) {
+      const restored = AgentTimeLedger.restore(this.options(), stored);
+      if (restored) this.ledger = restored;
+      this.logger.log({ msg: restored ? 'agent time restored' : 'stored agent time is of another day' });
+    }
+    this.stopWatching = this.hub.onQueueView((view) => this.observe(view));
+    if (this.store) {
+      this.saveTimer = setInterval(() => this.save(), SAVE_EVERY_MS);
+      this.saveTimer.unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.stopWatching?.();
+    clearInterval(this.saveTimer);
+    // The store's file is written at shutdown with what is saved now.
+    this.save();
+  }
+
+  /** An agent's figures of today at `now`; undefined when not seen today. */
+  figures(number: string, now: number): AgentTimeFigures | undefined {
+    this.rollIfNewDay();
+    return this.ledger.figures(number, now);
+  }
+
+  /** Start of the day being followed (epoch ms). */
+  get dayStart(): number {
+    return this.ledger.dayStart;
+  }
+
+  private observe(view: QueueView): void {
+    this.rollIfNewDay();
+    for (const agent of view.agents) {
+      // The change itself, when it happened after the last sighting (an event between polls), then the poll.
+      this.ledger.observe(agent.number, agent.state, agent.pauseReason, agent.since);
+      this.ledger.observe(
+        agent.number,
+        agent.state,
+        agent.pauseReason,
+        Math.max(agent.since, view.confirmedAt),
+      );
+    }
+  }
+
+  private rollIfNewDay(): void {
+    if (this.today.dayStart === this.ledger.dayStart) return;
+    this.ledger = new AgentTimeLedger(this.options());
+    this.save();
+  }
+
+  private options(): { dayStart: number; maxGapMs: number } {
+    return { dayStart: this.today.dayStart, maxGapMs: this.maxGapMs };
+  }
+
+  private save(): void {
+    this.store?.save(this.ledger.snapshot());
+  }
+}
