@@ -1,5 +1,15 @@
 import type { ServerResponse } from 'node:http';
-import { Controller, Get, HttpStatus, Logger, Param, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Get,
+  HttpStatus,
+  Logger,
+  Param,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   DAY_REPORT_MAX_DAYS_BACK,
@@ -73,23 +83,10 @@ export class ReportsController {
   }
 
   @Get('reports/intervals.csv')
-  @RequireRole('supervisor')
-  @ApiOperation({
-    operationId: 'report_intervals_csv',
-    summary: 'CSV of a day’s intervals, per queue in scope (RFC 4180; site-local times)',
-  })
-  @ApiQuery({ name: 'date', required: true, description: 'YYYY-MM-DD in the site’s time zone' })
-  @ApiQuery({
-    name: 'queues',
-    required: false,
-    description: 'queue ids, comma-separated; omitted: all in scope',
-  })
-  @ApiResponse({
-    status: 200,
-    description: 'The CSV',
-    content: { 'text/csv': { schema: { type: 'string' } } },
-  })
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.FORBIDDEN, HttpStatus.NOT_FOUND, ...PBX_READ_ERRORS)
+  @ApiDayReport(
+    'report_intervals_csv',
+    'CSV of a day’s intervals, per queue in scope (RFC 4180; site-local times)',
+  )
   async intervalsCsv(
     @Query() raw: Record<string, unknown>,
     @CurrentPrincipal() principal: Principal,
@@ -100,23 +97,10 @@ export class ReportsController {
   }
 
   @Get('reports/agents.csv')
-  @RequireRole('supervisor')
-  @ApiOperation({
-    operationId: 'report_agents_csv',
-    summary: 'CSV of a day’s figures per agent and queue in scope (time in state: today only)',
-  })
-  @ApiQuery({ name: 'date', required: true, description: 'YYYY-MM-DD in the site’s time zone' })
-  @ApiQuery({
-    name: 'queues',
-    required: false,
-    description: 'queue ids, comma-separated; omitted: all in scope',
-  })
-  @ApiResponse({
-    status: 200,
-    description: 'The CSV',
-    content: { 'text/csv': { schema: { type: 'string' } } },
-  })
-  @ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.FORBIDDEN, HttpStatus.NOT_FOUND, ...PBX_READ_ERRORS)
+  @ApiDayReport(
+    'report_agents_csv',
+    'CSV of a day’s figures per agent and queue in scope (time in state: today only)',
+  )
   async agentsCsv(
     @Query() raw: Record<string, unknown>,
     @CurrentPrincipal() principal: Principal,
@@ -172,6 +156,26 @@ export class ReportsController {
     });
     return { date: query.date, days };
   }
+}
+
+/** What both day reports are: supervisors' CSVs of a date and queues, documented alike. */
+function ApiDayReport(operationId: string, summary: string): MethodDecorator {
+  return applyDecorators(
+    RequireRole('supervisor'),
+    ApiOperation({ operationId, summary }),
+    ApiQuery({ name: 'date', required: true, description: 'YYYY-MM-DD in the site’s time zone' }),
+    ApiQuery({
+      name: 'queues',
+      required: false,
+      description: 'queue ids, comma-separated; omitted: all in scope',
+    }),
+    ApiResponse({
+      status: 200,
+      description: 'The CSV',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    }),
+    ApiErrors(HttpStatus.BAD_REQUEST, HttpStatus.FORBIDDEN, HttpStatus.NOT_FOUND, ...PBX_READ_ERRORS),
+  );
 }
 
 function send(response: ServerResponse, filename: string, body: string): void {
