@@ -18,6 +18,7 @@ describe('forecastQueue', () => {
     const forecast = forecastQueue(inputs());
     expect(FORECAST_WINDOW_MIN).toBe(30);
     expect(forecast.callsPerHour).toBe(250);
+    expect(forecast.loadPerHour).toBe(250);
     expect(forecast).toMatchObject({ ...inputs(), windowMin: 30 });
     expect(forecast.erlangs).toBe(22.9);
   });
@@ -38,6 +39,21 @@ describe('forecastQueue', () => {
       forecastQueue(inputs({ agentsTakingCalls: 10, agentsFree: 0, waiting: 3, handleSec: 300 }))
         .expectedWaitSec,
     ).toBe(120);
+  });
+
+  it('adds the callers already waiting to the half hour’s load, so a deep queue is not predicted fine', () => {
+    // 268 calls an hour of 218 s on 21 agents is 16.2 erlangs: steady state alone would predict ~88 %.
+    const calm = forecastQueue(inputs({ arrivals: 134, handleSec: 218, agentsTakingCalls: 21, waiting: 0 }));
+    expect(calm.predictedServiceLevel).toBeGreaterThan(80);
+    // 125 callers already waiting must be answered in the same 30 minutes: 250 calls an hour more.
+    const deep = forecastQueue(
+      inputs({ arrivals: 134, handleSec: 218, agentsTakingCalls: 21, agentsFree: 1, waiting: 125 }),
+    );
+    expect(deep.callsPerHour).toBe(268);
+    expect(deep.loadPerHour).toBe(518);
+    expect(deep.erlangs).toBe(31.4);
+    expect(deep.predictedServiceLevel).toBe(0);
+    expect(deep.agentsNeeded).toBeGreaterThan(31);
   });
 
   it('predicts nothing before the first answered call, since the handle time is unknown', () => {

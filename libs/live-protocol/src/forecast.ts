@@ -35,6 +35,12 @@ export interface QueueForecast extends ForecastInputs {
   windowMin: number;
   /** Arrivals per hour at the recent rate. */
   callsPerHour: number;
+  /**
+   * Calls per hour the agents must answer over the window: the arrivals, plus the callers waiting now spread
+   * over the window (a backlog has to be cleared in the same 30 minutes; steady-state Erlang C alone would
+   * predict a fine half hour for a queue already 100 callers deep).
+   */
+  loadPerHour: number;
   /** Offered traffic (erlangs): agents the calls would keep busy if nobody waited. */
   erlangs: number | null;
   /**
@@ -56,11 +62,12 @@ const round1 = (value: number): number => Math.round(value * 10) / 10;
  */
 export function forecastQueue(inputs: ForecastInputs): QueueForecast {
   const callsPerHour = Math.round((inputs.arrivals * 60) / FORECAST_WINDOW_MIN);
-  const base = { ...inputs, windowMin: FORECAST_WINDOW_MIN, callsPerHour };
+  const loadPerHour = callsPerHour + Math.round((inputs.waiting * 60) / FORECAST_WINDOW_MIN);
+  const base = { ...inputs, windowMin: FORECAST_WINDOW_MIN, callsPerHour, loadPerHour };
   const handleSec = inputs.handleSec;
   if (handleSec === null || handleSec <= 0)
     return { ...base, erlangs: null, predictedServiceLevel: null, expectedWaitSec: null, agentsNeeded: null };
-  const load = { callsPerHour, handleSeconds: handleSec, agents: inputs.agentsTakingCalls };
+  const load = { callsPerHour: loadPerHour, handleSeconds: handleSec, agents: inputs.agentsTakingCalls };
   const wait = expectedWaitForNewCaller(
     inputs.waiting,
     inputs.agentsTakingCalls,
@@ -72,7 +79,7 @@ export function forecastQueue(inputs: ForecastInputs): QueueForecast {
     erlangs: round1(offeredErlangs(load)),
     predictedServiceLevel:
       inputs.agentsTakingCalls === 0
-        ? callsPerHour === 0
+        ? loadPerHour === 0
           ? null
           : 0
         : round1(serviceLevel(load, inputs.targetSec) * 100),

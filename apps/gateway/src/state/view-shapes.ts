@@ -85,6 +85,7 @@ const forecast = object<QueueForecast>({
   goalPercent: finite,
   windowMin: finite,
   callsPerHour: finite,
+  loadPerHour: finite,
   erlangs: nullable(finite),
   predictedServiceLevel: nullable(finite),
   expectedWaitSec: nullable(finite),
