@@ -103,7 +103,14 @@ export class AgentTimeLedger {
    * a ms are dropped). Called on every poll for every agent, and on events. An equal repeated observation
    * changes nothing; one older than the agent's last one, or before the day's start, is ignored.
    */
-  observe(number: string, state: AgentState, pauseReason: string, at: number): void {
+  observe(
+    number: string,
+    state: AgentState,
+    pauseReason: string,
+    at: number,
+    /** Another agent answered the call that rang this one (a queue that rings all its agents at once). */
+    answeredByAnother = false,
+  ): void {
     if (!Number.isFinite(at) || !isAgentState(state)) return;
     const time = Math.floor(at);
     if (time < this.dayStart) return;
@@ -127,7 +134,13 @@ export class AgentTimeLedger {
       credit(tally, last, elapsed);
       // Ringing, then anything but answered: the call was not taken. Across a gap we do not know what
       // happened in between (answered, then hung up?), so only a change seen within the gap counts.
-      if (last.state === 'ringing' && state !== 'ringing' && !ANSWERED_STATES.has(state)) tally.missed++;
+      if (
+        last.state === 'ringing' &&
+        state !== 'ringing' &&
+        !ANSWERED_STATES.has(state) &&
+        !answeredByAnother
+      )
+        tally.missed++;
     } else {
       // Why the whole interval: we do not know when within it the state changed, and crediting the old state
       // up to maxGapMs would report a guess as a measurement. A restart falls out of this rule too: the time
@@ -135,6 +148,11 @@ export class AgentTimeLedger {
       tally.unobservedMs += elapsed;
     }
     tally.last = next;
+  }
+
+  /** The state an agent was last seen in, or undefined when not seen today. */
+  lastState(number: string): AgentState | undefined {
+    return this.agents.get(number)?.last.state;
   }
 
   /**

@@ -11,8 +11,23 @@ const config = { polling: { queueIntervalMs: 2_000 } } as GatewayConfig;
 
 /** A queue view of one agent, as the hub hands it on: its state since `since`, confirmed at `at`. */
 function view(state: AgentView['state'], since: number, at: number, pauseReason = ''): QueueView {
-  const agent: AgentView = { number: '1001', name: 'Ann', state, since, pauseReason, kind: 'static' };
-  return { agents: [agent], confirmedAt: at } as unknown as QueueView;
+  return views([['1001', state, since]], at, pauseReason);
+}
+
+/** A queue view of several agents: [number, state, since] each. */
+function views(agents: [string, AgentView['state'], number][], at: number, pauseReason = ''): QueueView {
+  return {
+    id: 1,
+    agents: agents.map(([number, state, since]) => ({
+      number,
+      name: number,
+      state,
+      since,
+      pauseReason,
+      kind: 'static',
+    })),
+    confirmedAt: at,
+  } as unknown as QueueView;
 }
 
 function service(store?: AgentTimeStore, today = { dayStart: DAY }) {
@@ -60,6 +75,62 @@ describe('AgentTimeService', () => {
     const figures = agentTime.figures('1001', DAY + 64_000);
     expect(figures?.unobservedSec).toBe(60);
     expect(figures?.missed).toBe(1);
+    agentTime.onModuleDestroy();
+  });
+
+  it('does not count a ring as missed when another agent answered the call (a queue that rings all)', async () => {
+    const { agentTime, see } = service();
+    await agentTime.onModuleInit();
+    const ringing: [string, AgentView['state'], number][] = ['1001', '1002', '1003'].map((n) => [
+      n,
+      'ringing',
+      DAY,
+    ]);
+    see(views(ringing, DAY));
+    // 1002 answers; the others stop ringing at the same moment, reported in this view or the next one.
+    see(
+      views(
+        [
+          ['1001', 'available', DAY + 4_000],
+          ['1002', 'on_call', DAY + 4_000],
+          ['1003', 'ringing', DAY],
+        ],
+        DAY + 4_000,
+      ),
+    );
+    see(
+      views(
+        [
+          ['1001', 'available', DAY + 4_000],
+          ['1002', 'on_call', DAY + 4_000],
+          ['1003', 'available', DAY + 4_500],
+        ],
+        DAY + 5_000,
+      ),
+    );
+    expect(['1001', '1002', '1003'].map((n) => agentTime.figures(n, DAY + 5_000)?.missed)).toEqual([0, 0, 0]);
+    // A ring that ends with nobody answering, well after, is missed.
+    see(
+      views(
+        [
+          ['1001', 'ringing', DAY + 20_000],
+          ['1002', 'on_call', DAY + 4_000],
+          ['1003', 'available', DAY + 4_500],
+        ],
+        DAY + 20_000,
+      ),
+    );
+    see(
+      views(
+        [
+          ['1001', 'available', DAY + 30_000],
+          ['1002', 'on_call', DAY + 4_000],
+          ['1003', 'available', DAY + 4_500],
+        ],
+        DAY + 30_000,
+      ),
+    );
+    expect(agentTime.figures('1001', DAY + 30_000)?.missed).toBe(1);
     agentTime.onModuleDestroy();
   });
 

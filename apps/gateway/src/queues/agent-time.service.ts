@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { QueueView } from '@switchboard/live-protocol';
+import type { AgentState, QueueView } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { AGENT_TIME_STORE, type AgentTimeStore } from '../ports/agent-time-store.js';
@@ -15,6 +15,9 @@ import { TodayStatsService } from './today-stats.service.js';
 
 /** The ledger is stored this often while agents change (the store coalesces further). */
 const SAVE_EVERY_MS = 30_000;
+/** Rings ending this close to another agent's answer in the same queue were ended by that answer. */
+const RING_ALL_WINDOW_MS = 3_000;
+const ANSWERED: ReadonlySet<AgentState> = new Set<AgentState>(['on_call', 'on_hold']);
 /** A gap of at least this long between two sightings of an agent is time nobody saw, whatever the polls. */
 const MIN_GAP_MS = 15_000;
 
@@ -31,6 +34,8 @@ export class AgentTimeService implements OnModuleInit, OnModuleDestroy {
   private stopWatching: (() => void) | undefined;
   private saveTimer: ReturnType<typeof setInterval> | undefined;
   private readonly maxGapMs: number;
+  /** When an agent of each queue last answered a call that rang them (epoch ms). */
+  private readonly answeredAt = new Map<number, number>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -76,15 +81,19 @@ export class AgentTimeService implements OnModuleInit, OnModuleDestroy {
 
   private observe(view: QueueView): void {
     this.rollIfNewDay();
+    // A queue that rings every agent at once stops the others ringing when one answers: they did not miss
+    // that call. An answer seen in this view, or just before it in the same queue, covers the rings it ended.
+    const answer = view.agents.find(
+      (agent) => ANSWERED.has(agent.state) && this.ledger.lastState(agent.number) === 'ringing',
+    );
+    if (answer) this.answeredAt.set(view.id, answer.since);
+    const lastAnswer = this.answeredAt.get(view.id);
     for (const agent of view.agents) {
+      const byAnother = lastAnswer !== undefined && Math.abs(agent.since - lastAnswer) <= RING_ALL_WINDOW_MS;
       // The change itself, when it happened after the last sighting (an event between polls), then the poll.
-      this.ledger.observe(agent.number, agent.state, agent.pauseReason, agent.since);
-      this.ledger.observe(
-        agent.number,
-        agent.state,
-        agent.pauseReason,
-        Math.max(agent.since, view.confirmedAt),
-      );
+      this.ledger.observe(agent.number, agent.state, agent.pauseReason, agent.since, byAnother);
+      const polled = Math.max(agent.since, view.confirmedAt);
+      this.ledger.observe(agent.number, agent.state, agent.pauseReason, polled, byAnother);
     }
   }
 
