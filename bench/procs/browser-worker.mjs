@@ -77,6 +77,16 @@ async function timeToCards(page, count, timeoutMs) {
   return handle.jsonValue();
 }
 
+/** Waits for `selector` in the page; answers ms since navigation start (the page's own clock). */
+async function timeToSelector(page, selector, timeoutMs) {
+  const handle = await page.waitForFunction(
+    (wanted) => (document.querySelector(wanted) ? performance.now() : false),
+    selector,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  return handle.jsonValue();
+}
+
 function weigh(files) {
   const sum = (list) => ({
     files: list.length,
@@ -92,8 +102,11 @@ serveRpc({
     return { version: b.version() };
   },
 
-  /** Fresh context (empty cache): navigation -> `count` agent cards, and the JS/CSS the page loaded. */
-  async loadBoard({ url, count, timeoutMs = 20_000 }) {
+  /**
+   * Fresh context (empty cache): navigation -> `count` agent cards, and the JS/CSS the page loaded; with
+   * `waitSelector`, also until that element is there (a part of the board loaded on demand) before weighing.
+   */
+  async loadBoard({ url, count, timeoutMs = 20_000, waitSelector }) {
     const { context, page } = await newPage();
     const pending = [];
     page.on('response', (response) => {
@@ -110,22 +123,31 @@ serveRpc({
     try {
       await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
       const ms = await timeToCards(page, count, timeoutMs);
+      const readyMs = waitSelector ? await timeToSelector(page, waitSelector, timeoutMs) : ms;
       const cards = await page.locator(CARD).count();
       const pages = Number((await page.locator(GRID).getAttribute('data-pages')) ?? 1);
       const files = (await Promise.all(pending)).filter(Boolean);
-      return { ms, cards, pages, ...weigh(files), paths: files.map((f) => f.path) };
+      return { ms, readyMs, cards, pages, ...weigh(files), paths: files.map((f) => f.path) };
     } finally {
       await context.close();
     }
   },
 
-  /** Opens the soak page and waits for its board. */
-  async openSoak({ url, count, timeoutMs = 30_000 }) {
+  /** Opens the soak page (closing one opened before) and waits for its board (and `waitSelector`). */
+  async openSoak({ url, count, timeoutMs = 30_000, waitSelector }) {
+    await soak?.context.close();
     soak = await newPage();
     await soak.page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
     const ms = await timeToCards(soak.page, count, timeoutMs);
+    if (waitSelector) await timeToSelector(soak.page, waitSelector, timeoutMs);
     soak.cdp = await soak.context.newCDPSession(soak.page);
     return { ms, cards: await soak.page.locator(CARD).count() };
+  },
+
+  /** Dispatches an event of `type` on the soak page's document (`visibilitychange`: the interval chart refreshes). */
+  async pageEvent({ type }) {
+    await soak.page.evaluate((name) => document.dispatchEvent(new Event(name)), type);
+    return {};
   },
 
   /** Long tasks since the last call (count, total and longest duration, ms). */

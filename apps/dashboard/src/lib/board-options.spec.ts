@@ -12,6 +12,7 @@ describe('parseBoardOptions', () => {
       distanceM: 4,
       sound: false,
       compact: false,
+      intervals: false,
       problems: [],
     });
   });
@@ -26,6 +27,7 @@ describe('parseBoardOptions', () => {
       distance: '2.5',
       sound: '1',
       compact: 'true',
+      intervals: '1',
     });
     expect(options).toMatchObject({
       queues: [1, 2],
@@ -36,6 +38,7 @@ describe('parseBoardOptions', () => {
       distanceM: 2.5,
       sound: true,
       compact: true,
+      intervals: true,
     });
     expect(options.problems).toEqual([]);
   });
@@ -62,5 +65,16 @@ describe('parseBoardOptions', () => {
       '?distance must be the watchers\' distance in metres from 1 to 10 (got "40"); sized for 4 m',
       '?sound must be 1 or 0 (got "maybe")',
     ]);
+  });
+
+  it('switches the interval chart on with ?intervals=1, off by default, and reports a bad value', () => {
+    expect(parseBoardOptions({}).intervals).toBe(false);
+    expect(parseBoardOptions({ intervals: '1' }).intervals).toBe(true);
+    expect(parseBoardOptions({ intervals: '' }).intervals).toBe(true);
+    expect(parseBoardOptions({ intervals: ['on', '0'] }).intervals).toBe(true);
+    expect(parseBoardOptions({ intervals: '0' })).toMatchObject({ intervals: false, problems: [] });
+    const bad = parseBoardOptions({ intervals: 'chart' });
+    expect(bad.intervals).toBe(false);
+    expect(bad.problems).toEqual(['?intervals must be 1 or 0 (got "chart")']);
   });
 });

@@ -19,6 +19,8 @@ export interface BoardOptions {
   sound: boolean;
   /** Tighter spacing for small embeds. */
   compact: boolean;
+  /** A chart of today in intervals against last week on each queue's own board (`?intervals=1`). */
+  intervals: boolean;
   /** Problems with the URL, each naming the option: shown on screen, never thrown. */
   problems: string[];
 }
@@ -107,6 +109,7 @@ export function parseBoardOptions(query: QueryInput): BoardOptions {
     distanceM,
     sound: flag(first(query['sound']), 'sound', problems),
     compact: flag(first(query['compact']), 'compact', problems),
+    intervals: flag(first(query['intervals']), 'intervals', problems),
     problems,
   };
 }

@@ -64,3 +64,10 @@ export function timeInState(agent: { since: number; sinceLowerBound?: boolean },
     ? { seconds, text: `≥ ${text}`, spoken: `at least ${text}` }
     : { seconds, text, spoken: text };
 }
+
+/** 3725 -> "1:02", 59 -> "0:00": a day's time in a state, in hours and whole minutes; a dash when unknown. */
+export function formatHoursMinutes(totalSeconds: number | null): string {
+  if (totalSeconds === null || !Number.isFinite(totalSeconds)) return '–';
+  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}

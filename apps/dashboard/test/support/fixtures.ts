@@ -7,6 +7,7 @@ import {
   nextQueueAlert,
   type QueueAlertView,
   type AgentState,
+  type AgentTodayFigures,
   type AgentView,
   type ConferenceView,
   type HealthView,
@@ -197,4 +198,26 @@ export function gatewayAlerts(): (rows: readonly QueueRow[], now: number) => Que
       alerts.set(row.id, alert);
       return { ...row, view: { ...row.view, alert } };
     });
+}
+
+/**
+ * One agent's figures of today as GET /api/queues/:id/agents sends them: 4 answered calls of 2:00 on average,
+ * one missed, an hour available, 8 min on calls, 10 min paused for Lunch and 5 without a reason.
+ */
+export function agentToday(number: string, overrides: Partial<AgentTodayFigures> = {}): AgentTodayFigures {
+  const stateSec = Object.fromEntries(AGENT_STATES.map((s) => [s, 0])) as Record<AgentState, number>;
+  return {
+    number,
+    name: `Agent ${number}`,
+    answered: 4,
+    talkSumSec: 480,
+    avgTalkSec: 120,
+    longestTalkSec: 200,
+    missed: 1,
+    stateSec: { ...stateSec, available: 3600, on_call: 420, on_hold: 60, paused: 900 },
+    pausedByReasonSec: { Lunch: 600, '': 300 },
+    unobservedSec: 0,
+    occupancy: 480 / 4080,
+    ...overrides,
+  };
 }

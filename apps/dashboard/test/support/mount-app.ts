@@ -26,6 +26,21 @@ export function freshAppPageEachTest(): void {
   });
 }
 
+/**
+ * An open queue's agent table reads today's figures per agent over REST (agent-figures store): answered here
+ * with an empty day, so a test that does not care sends nothing to a gateway that is not there. Every other
+ * request goes to the fetch in place (a test's own stub, set before or after, wins).
+ */
+function answerAgentFigures(): void {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const match = /^\/api\/queues\/(\d+)\/agents$/.exec(String(input));
+    if (!match) return inner(input, init);
+    const data = { queueId: Number(match[1]), dayStart: 0, timeZone: 'UTC', agents: [] };
+    return Promise.resolve(new Response(JSON.stringify(ok(data))));
+  });
+}
+
 /** The whole app at `path`, on a memory history, with a fake socket that grants every subscription. */
 export async function mountApp(
   path: string,
@@ -33,6 +48,7 @@ export async function mountApp(
   const { socket, pinia } = grantingStores();
   socket.handle('unsubscribe', ({ streams }) => ok({ streams }));
   socket.handle('audit:recent', () => ok([]));
+  answerAgentFigures();
   const router = createAppRouter(createMemoryHistory());
   await router.push(path);
   await router.isReady();

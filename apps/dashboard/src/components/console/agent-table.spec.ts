@@ -140,7 +140,13 @@ describe('AgentTable', () => {
 
   it('gives viewers and display links no action at all', () => {
     const wrapper = table(false);
-    expect(wrapper.findAll('button')).toHaveLength(0);
+    // (Only the headers' sort buttons.)
+    expect(wrapper.findAll('tbody button')).toHaveLength(0);
+    expect(wrapper.findAll('button').map((b) => b.attributes('data-testid'))).toEqual([
+      'sort-agent',
+      'sort-state',
+      'sort-time',
+    ]);
     expect(wrapper.text()).not.toContain('Actions');
     expect(wrapper.findAll('[data-testid="agent-row"]')).toHaveLength(3);
   });
