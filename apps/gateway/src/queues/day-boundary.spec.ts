@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStartOfDate, localDateOf, nextDayStart, zonedDayStart } from './day-boundary.js';
+import { dayStartOfDate, localDateOf, localMinuteOf, nextDayStart, zonedDayStart } from './day-boundary.js';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -49,6 +49,7 @@ describe('dayStartOfDate', () => {
         expect(zonedDayStart(start, zone)).toBe(start);
       }
     expect(dayStartOfDate('2026-03-29', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 28, 23));
+    expect(localMinuteOf(Date.UTC(2026, 2, 29, 1, 15), 'Europe/Berlin')).toBe('2026-03-29 03:15');
     expect(nextDayStart(dayStartOfDate('2026-03-29', 'Europe/Berlin'), 'Europe/Berlin')).toBe(
       Date.UTC(2026, 2, 29, 22),
     );

@@ -17,15 +17,34 @@ export function nextDayStart(instant: number, timeZone: string): number {
   return zonedDayStart(zonedDayStart(instant, timeZone) + 26 * 3_600_000, timeZone);
 }
 
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone and form, made once: a report formats thousands of times. */
+function localFormat(timeZone: string, withMinute: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone} ${withMinute}`;
+  let format = localFormats.get(key);
+  if (!format) {
+    // Swedish writes dates (and times) as ISO does.
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withMinute ? { hour: '2-digit', minute: '2-digit' } : {}),
+    });
+    localFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The local date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function localDateOf(instant: number, timeZone: string): string {
-  // Swedish writes dates as ISO does.
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return localFormat(timeZone, false).format(instant);
+}
+
+/** The local date and minute of `instant` in `timeZone`, as a spreadsheet reads it: 2026-11-27 09:15. */
+export function localMinuteOf(instant: number, timeZone: string): string {
+  return localFormat(timeZone, true).format(instant);
 }
 
 /** The first instant of the local date `date` (YYYY-MM-DD, a real date) in `timeZone`. */

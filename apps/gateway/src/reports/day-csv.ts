@@ -1,23 +1,12 @@
 import { AGENT_STATES, type QueueRef } from '@switchboard/live-protocol';
 import { csvRow } from '../calls/csv.js';
+import { localMinuteOf } from '../queues/day-boundary.js';
 import type { DayOfQueue } from './day-figures.service.js';
 
 /** One queue's day, named, for a report. */
 export interface QueueDay {
   queue: QueueRef;
   day: DayOfQueue;
-}
-
-/** Local date and time in the site's zone, as a spreadsheet reads it: 2026-11-27 09:15. */
-function localTime(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms);
 }
 
 /** The intervals report: one row per queue and interval, in the site's local time. */
@@ -39,7 +28,7 @@ export function intervalsCsv(days: readonly QueueDay[], timeZone: string): strin
       csvRow([
         queue.id,
         queue.name,
-        localTime(interval.start, timeZone),
+        localMinuteOf(interval.start, timeZone),
         interval.offered,
         interval.answered,
         interval.abandoned,
