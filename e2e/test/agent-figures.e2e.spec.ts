@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.js';
 import { signedInPage, type Stack, startStack } from '../support/stack.js';
 
-/** With E2E_LOOK_DIR set, the console with the new parts is saved there at 1366x768 and 1920x1080, both themes. */
+/** With E2E_LOOK_DIR set, the console with the new parts is saved there at four sizes, tablet included, both themes. */
 const LOOK_DIR = process.env['E2E_LOOK_DIR'];
 const PREFS_KEY = 'switchboard.console-prefs';
 
@@ -135,7 +135,7 @@ describe('agent figures, forecast and day reports', () => {
   });
 
   it.runIf(LOOK_DIR)(
-    'is photographed at 1366x768 and 1920x1080 in both themes',
+    'is photographed at 1366x768, 1920x1080, 3840x2160 and 768x1024 in both themes',
     async () => {
       mkdirSync(LOOK_DIR ?? '.', { recursive: true });
       for (const theme of ['dark', 'light'] as const) {
@@ -149,6 +149,8 @@ describe('agent figures, forecast and day reports', () => {
         for (const [width, height] of [
           [1366, 768],
           [1920, 1080],
+          [3840, 2160],
+          [768, 1024],
         ] as const) {
           await page.setViewportSize({ width, height });
           await page.reload();

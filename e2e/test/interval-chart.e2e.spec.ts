@@ -222,6 +222,8 @@ describe('today in intervals, against the gateway and the simulator', () => {
         for (const size of [
           { width: 1366, height: 768 },
           { width: 1920, height: 1080 },
+          { width: 3840, height: 2160 },
+          { width: 768, height: 1024 },
         ]) {
           const page = await openConsole(size, theme);
           await page.getByTestId('queue-intervals').first().scrollIntoViewIfNeeded();
