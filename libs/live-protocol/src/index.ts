@@ -18,3 +18,4 @@ export * from './pbx-config.js';
 export * from './erlang-c.js';
 export * from './day-figures.js';
 export * from './forecast.js';
+export * from './alerts.js';
