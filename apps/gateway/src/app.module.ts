@@ -17,6 +17,7 @@ import { CommandsModule } from './commands/commands.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { CallsModule } from './calls/calls.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
 import { DashboardStaticModule } from './static/dashboard-static.module.js';
 import { DemoDisplayLink } from './demo-display-link.js';
@@ -47,6 +48,7 @@ export class AppModule {
         AdminModule,
         CallsModule,
         ReportsModule,
+        AlertsModule,
         DashboardStaticModule,
         // REDIS_URL: several gateways share one PBX connection and their state; without it, the state a
         // restart must not lose is kept in DATA_DIR.

@@ -41,6 +41,7 @@ const LAYERS = [
   'commands',
   'calls',
   'reports',
+  'alerts',
   'api-docs',
   // Adapters that plug into the ports: files in DATA_DIR, Redis.
   'state',

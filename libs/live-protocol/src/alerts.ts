@@ -19,7 +19,7 @@ export const URL_CHANNEL_KINDS: readonly AlertChannelKind[] = ['webhook', 'slack
  * The conditions alerts watch.
  * - `queue`: the queue's alert (the one every screen shows) is at `level` or worse.
  * - `no-agents`: no agent of the queue is logged in.
- * - `agent-paused`: an agent of the queue has been paused longer than `limitSec`.
+ * - `agent-paused`: an agent of the queue has been paused longer than `limitSec` (or the queue's limit).
  * - `pbx-down`: the PBX link has been down longer than `limitSec`.
  */
 export const ALERT_RULE_KINDS = ['queue', 'no-agents', 'agent-paused', 'pbx-down'] as const;
@@ -30,7 +30,10 @@ export interface AlertRule {
   kind: AlertRuleKind;
   /** `queue` rules: the level that opens an incident (warn includes critical). */
   level?: Exclude<AlertLevel, 'ok'>;
-  /** `agent-paused`, `pbx-down`: seconds the condition must last to be one. */
+  /**
+   * `pbx-down`: seconds the link must be down (default 60). `agent-paused`: seconds of pause; absent = the
+   * queue's own pause limit (`maxPauseSec`, the one that turns an agent's card red).
+   */
   limitSec?: number;
   /** Seconds an incident must stay open before this contact point hears of it (a blip never reaches a phone). */
   dwellSec: number;
@@ -298,9 +301,11 @@ function readRule(r: PayloadReader, item: unknown, at: string): AlertRule | unde
     if (level !== 'warn' && level !== 'critical') r.problem(`${at}.level`, 'must be warn or critical');
     else rule.level = level;
   } else if (item['level'] !== undefined) r.problem(`${at}.level`, 'is for queue rules only');
-  if (kind === 'agent-paused' || kind === 'pbx-down')
-    rule.limitSec = number('limitSec', kind === 'pbx-down' ? 60 : 900);
-  else if (item['limitSec'] !== undefined)
+  if (kind === 'pbx-down') rule.limitSec = number('limitSec', 60);
+  else if (kind === 'agent-paused') {
+    // Without a limit of its own, the queue's pause limit: the one that turns the agent's card red.
+    if (item['limitSec'] !== undefined) rule.limitSec = number('limitSec', undefined);
+  } else if (item['limitSec'] !== undefined)
     r.problem(`${at}.limitSec`, 'is for agent-paused and pbx-down rules only');
   return r.problems.length > before ? undefined : rule;
 }
@@ -391,7 +396,8 @@ export type PushPayload =
       expiresAt: number;
     }
   | { type: 'held-call-withdrawn'; callId: string; title: string; body: string }
-  | { type: 'incident'; incident: IncidentView; title: string; body: string; acknowledgeUrl: string | null };
+  | { type: 'incident'; incident: IncidentView; title: string; body: string; acknowledgeUrl: string | null }
+  | { type: 'test'; title: string; body: string };
 
 /** Body of POST /api/push/held-call-decision. */
 export interface PushDecisionRequest {
@@ -405,4 +411,24 @@ export function parsePushDecision(body: unknown): Result<PushDecisionRequest> {
   const actionToken = r.text('actionToken', 2_000);
   const action = r.oneOf('action', ['accept', 'refuse'] as const);
   return r.result({ actionToken, action });
+}
+
+/** Body of the acknowledge page's POSTs: the link's token, and optionally who acknowledges. */
+export interface AcknowledgeLinkRequest {
+  token: string;
+  name?: string;
+}
+
+/** Reads the body of POST /api/acknowledge-link and /api/acknowledge-link/acknowledge. */
+export function parseAcknowledgeLink(body: unknown): Result<AcknowledgeLinkRequest> {
+  const r = new PayloadReader(body);
+  const token = r.text('token', 2_000);
+  const raw = r.input['name'];
+  let name: string | undefined;
+  if (raw !== undefined && raw !== '') {
+    if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 64)
+      r.problem('name', 'must be text of 1 to 64 characters, or left out');
+    else name = r.text('name', 64).trim();
+  }
+  return r.result({ token, ...(name !== undefined ? { name } : {}) });
 }

@@ -45,6 +45,18 @@ const SENTENCES = {
   'call:recording': (e, f) =>
     `${e.user} ${f.operation === 'download' ? 'downloaded' : 'played'} the recording of ${f.call ?? `call ${e.target}`}`,
   'calls:export': (e, f) => `${e.user} exported ${f.call ?? 'call records'} as CSV`,
+  'alert-channel:create': (e, f) => `${e.user} added the contact point “${f.name ?? e.target}”`,
+  'alert-channel:delete': (e, f) => `${e.user} deleted the contact point “${f.name ?? e.target}”`,
+  'alert-channel:test': (e, f) => `${e.user} sent a test message to “${f.name ?? e.target}”`,
+  // Alerts open and resolve by themselves: the gateway records them as user "Switchboard".
+  'incident:open': (e, f) =>
+    `${e.user} raised the alert “${f.subject ?? e.target}”${f.summary ? `: ${f.summary}` : ''}`,
+  'incident:resolve': (e, f) => `${e.user} resolved the alert “${f.subject ?? e.target}”`,
+  'incident:acknowledge': (e, f) => `${e.user} acknowledged the alert “${f.subject ?? e.target}”`,
+  'push:subscribe': (e, f) =>
+    f.operation === 'unsubscribe'
+      ? `${e.user} turned phone notifications off`
+      : `${e.user} turned phone notifications on`,
 } satisfies Record<string, (entry: AuditEntryView, facts: AuditFacts) => string>;
 
 /** Actions with a sentence of their own. */
@@ -71,6 +83,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<KnownAuditAction | 'pbx', stri
   'display-token:revoke': 'Display link revoked',
   'call:recording': 'Recording played or downloaded',
   'calls:export': 'Call records exported',
+  'alert-channel:create': 'Contact point added',
+  'alert-channel:delete': 'Contact point deleted',
+  'alert-channel:test': 'Contact point tested',
+  'incident:open': 'Alert opened',
+  'incident:resolve': 'Alert resolved',
+  'incident:acknowledge': 'Alert acknowledged',
+  'push:subscribe': 'Phone notifications',
   pbx: 'PBX admin call',
 };
 
@@ -138,6 +157,8 @@ export interface AuditFacts {
    * call control): the sentence after the user, e.g. "added 2 phones: 00:1A:2B:3C:4D:99 to extension id 130, …".
    */
   summary?: string;
+  /** What an alert is about, in words: "Sales (600)", "PBX link". */
+  subject?: string;
 }
 
 function agentOf(f: AuditFacts): string {

@@ -8,7 +8,9 @@ export type PrincipalSource =
   /** A display token: ends when an admin revokes it. */
   | { kind: 'display'; id: string }
   /** Identity headers from a trusted reverse proxy, re-read on every request. */
-  | { kind: 'proxy' };
+  | { kind: 'proxy' }
+  /** A held call's action token from a notification: good for deciding that one call, until its window ends. */
+  | { kind: 'push'; user: string };
 
 /** Who is calling, server-side: what the browser sees (`session`) plus what only the gateway needs. */
 export interface Principal {

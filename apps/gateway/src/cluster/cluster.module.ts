@@ -5,9 +5,11 @@ import { InboundModule } from '../inbound/inbound.module.js';
 import { STREAM_REPLICA } from '../live/stream-replica.js';
 import { UacstaModule } from '../uacsta/uacsta.module.js';
 import { CLUSTER_CONTEXT, ClusterContext } from './cluster-context.js';
+import { ALERT_STORE } from '../ports/alert-store.js';
 import { CLUSTER_ROLE } from '../ports/cluster-role.js';
 import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { ClusterService } from './cluster.service.js';
+import { RedisAlertStore } from './redis-alert-store.js';
 import { RedisCommandRelay } from './redis-command-relay.js';
 import { RedisDecisionLock } from './redis-decision-lock.js';
 import { RedisDisplayTokenStore } from './redis-display-token.store.js';
@@ -63,9 +65,14 @@ export class ClusterModule {
             loginAttempts: new RedisLoginAttempts(ctx.redis, `${ctx.keys.prefix}:login`, new Logger('Auth')),
           }),
         },
+        {
+          provide: ALERT_STORE,
+          inject: [CLUSTER_CONTEXT],
+          useFactory: (ctx: ClusterContext) => new RedisAlertStore(ctx.redis, `${ctx.keys.prefix}:alerts`),
+        },
         ClusterService,
       ],
-      exports: [CLUSTER_CONTEXT, CLUSTER_ROLE, STREAM_REPLICA, COMMAND_RELAY, CLUSTER_STORES],
+      exports: [CLUSTER_CONTEXT, CLUSTER_ROLE, STREAM_REPLICA, COMMAND_RELAY, CLUSTER_STORES, ALERT_STORE],
     };
   }
 }

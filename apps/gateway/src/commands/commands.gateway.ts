@@ -223,14 +223,41 @@ export class CommandsGateway implements OnGatewayInit, OnGatewayConnection {
     return this.run(socket, 'audit:recent', payload, this.specs['audit:recent']);
   }
 
-  private async run<C, T>(
+  /**
+   * A held-call decision made outside a socket: a notification's Accept / Refuse (alerts), whose action token
+   * the caller checked and turned into `principal`. The same path as the socket command from there on: first
+   * decision wins, scope, the leader carries it out, audited and counted.
+   */
+  async decideAs(principal: Principal, payload: unknown): Promise<Result<HeldCallView>> {
+    const spec = this.specs['inbound:decide'];
+    return this.finish(principal, 'inbound:decide', payload, spec, () => {
+      const parsed = spec.parse(payload);
+      if (!parsed.ok) return Promise.resolve(parsed);
+      const handle = () => spec.handle(parsed.data, principal);
+      return this.relay ? this.relay.run('inbound:decide', parsed.data, principal, handle) : handle();
+    });
+  }
+
+  private run<C, T>(
     socket: LiveSocket,
     command: CommandsGatewayCommand,
     payload: unknown,
     spec: CommandSpec<C, T>,
   ): Promise<Result<T>> {
-    const principal = this.sessions.principalOf(socket);
-    const result = await this.execute(socket, payload, spec, command).catch((error: unknown) => {
+    return this.finish(this.sessions.principalOf(socket), command, payload, spec, () =>
+      this.execute(socket, payload, spec, command),
+    );
+  }
+
+  /** Carries a command out, then counts and audits it; nothing thrown reaches the caller. */
+  private async finish<C, T>(
+    principal: Principal | undefined,
+    command: CommandsGatewayCommand,
+    payload: unknown,
+    spec: CommandSpec<C, T>,
+    carryOut: () => Promise<Result<T>>,
+  ): Promise<Result<T>> {
+    const result = await carryOut().catch((error: unknown) => {
       this.log.error({
         msg: 'command failed',
         command,

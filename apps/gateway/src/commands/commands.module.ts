@@ -9,5 +9,6 @@ import { CommandsGateway } from './commands.gateway.js';
 @Module({
   imports: [AuthModule, InboundModule, UacstaModule, SupervisionModule],
   providers: [CommandsGateway],
+  exports: [CommandsGateway],
 })
 export class CommandsModule {}

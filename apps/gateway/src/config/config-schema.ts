@@ -23,6 +23,7 @@ import {
   originProblem,
   headerName,
   withoutCredentials,
+  alertTargetProblem,
 } from './setting-checks.js';
 
 /** The simulator's published address and demo credentials: the defaults, so `npm start` needs no setting. */
@@ -137,6 +138,30 @@ export const gatewaySettingsSchema = z
       if (found) return found;
       problem(ctx, `must be whole-pbx or signed-in, got ${shown(value)}`);
       return 'whole-pbx';
+    }),
+    // Outgoing alerts (src/alerts, docs/alerting.md). Hosts and networks alerts may be sent to besides public
+    // addresses; loopback and private networks only when listed here.
+    ALERT_TARGETS_ALLOWED: list(alertTargetProblem),
+    // Never shown: it may carry the SMTP password.
+    ALERT_SMTP_URL: setting({}, (value, ctx) => {
+      if (value !== undefined && !/^smtps?:\/\/[^/\s]+\/?$/.test(value))
+        problem(ctx, 'must be smtp://[user:password@]host[:port] or smtps://…');
+      return value;
+    }),
+    ALERT_EMAIL_FROM: setting({}, (value, ctx) => {
+      if (value !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(value))
+        problem(ctx, `must be an email address, got ${shown(value)}`);
+      return value;
+    }),
+    // smtp:// must upgrade with STARTTLS unless this is off (a relay on the same machine).
+    ALERT_SMTP_REQUIRE_TLS: flag(true),
+    ALERT_SMTP_CA_FILE: setting({}, caFile),
+    // Where people reach the console: the address acknowledge links in messages point to.
+    PUBLIC_URL: setting({}, (value, ctx) => {
+      if (value === undefined) return null;
+      const problemText = originProblem(value.replace(/\/+$/, ''));
+      if (problemText) problem(ctx, `${problemText}, got ${shown(value)}`);
+      return value.replace(/\/+$/, '');
     }),
     REDIS_URL: setting({}, (value, ctx) => {
       if (value !== undefined && !/^rediss?:\/\//.test(value))

@@ -86,6 +86,15 @@ export interface GatewayConfig {
     frameAncestors: string[];
     commandsPerSecond: number;
   };
+  /** Outgoing alerts (docs/alerting.md). */
+  alerts: {
+    /** ALERT_TARGETS_ALLOWED: host names, addresses and CIDR networks alerts may reach besides public ones. */
+    targetsAllowed: string[];
+    /** The SMTP relay of email contact points; null when not set (email contact points are refused). */
+    smtp: { url: string; from: string; requireTls: boolean; ca: string | null } | null;
+    /** Where people reach the console, for acknowledge links; null: messages carry no link. */
+    publicUrl: string | null;
+  };
   redisUrl: string | null;
   /** Socket worker processes of cluster mode on one machine: a count, or 'auto' (workers/worker-count.ts). */
   socketWorkers: number | 'auto';
@@ -203,6 +212,19 @@ function arrange(s: GatewaySettings, randomSecret: () => string): GatewayConfig 
       allowedOrigins: s.ALLOWED_ORIGINS,
       frameAncestors: s.FRAME_ANCESTORS,
       commandsPerSecond: s.COMMANDS_PER_SECOND,
+    },
+    alerts: {
+      targetsAllowed: s.ALERT_TARGETS_ALLOWED,
+      smtp:
+        s.ALERT_SMTP_URL && s.ALERT_EMAIL_FROM
+          ? {
+              url: s.ALERT_SMTP_URL,
+              from: s.ALERT_EMAIL_FROM,
+              requireTls: s.ALERT_SMTP_REQUIRE_TLS,
+              ca: s.ALERT_SMTP_CA_FILE,
+            }
+          : null,
+      publicUrl: s.PUBLIC_URL,
     },
     redisUrl: s.REDIS_URL ?? null,
     socketWorkers: s.SOCKET_WORKERS,

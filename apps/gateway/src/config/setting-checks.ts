@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -73,4 +74,22 @@ export const headerName = (fallback: string) =>
 /** A URL, shown without any user:password in it. */
 export function withoutCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
+}
+
+/** An entry of ALERT_TARGETS_ALLOWED: a host name, an IP address, or a network in CIDR form. */
+export function alertTargetProblem(entry: string): string | undefined {
+  if (ipaddr.isValid(entry)) return undefined;
+  if (entry.includes('/')) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return undefined;
+    } catch {
+      return 'is not a network like 10.1.0.0/16';
+    }
+  }
+  return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+    entry,
+  )
+    ? undefined
+    : 'is not a host name, IP address or network (CIDR)';
 }

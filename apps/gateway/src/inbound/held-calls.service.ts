@@ -115,6 +115,7 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
    * same object, so the stream hub's diffs of the per-queue streams skip it without comparing fields.
    */
   private routedViews = new WeakMap<HeldCallView, HeldCallView>();
+  private readonly listeners = new Set<(calls: readonly HeldCallView[]) => void>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -159,14 +160,17 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
           this.pbx.request('block_numbers/delete', (client) => client.blockNumbers.delete({ id: ruleId })),
       },
       // The rule's changes (the deadline, the end of the visible time) are implied: no frame, see StreamHub.
-      publish: (data, patch, how) =>
+      publish: (data, patch, how) => {
+        const calls = this.routed(data);
         this.hub.commit(
           'inbound',
           'inbound',
-          this.routed(data),
+          calls,
           { upsert: this.routed(patch.upsert), remove: patch.remove },
           how,
-        ),
+        );
+        for (const listener of this.listeners) listener(calls);
+      },
       onError: (message, error) => this.log.warn({ msg: message, error: describePbxError(error) }),
     });
   }
@@ -314,6 +318,12 @@ export class HeldCallsService implements OnModuleInit, OnModuleDestroy {
       detail: `Call from ${call.from || 'an unknown number'} to ${call.to || '?'}: ${reason}`,
       ...(queueId === undefined ? {} : { queues: [queueId] }),
     });
+  }
+
+  /** Calls `listener` with every held call after each change this gateway makes (the leader's); returns the stop. */
+  onChange(listener: (calls: readonly HeldCallView[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The held calls now, each with the queue its route leads to. */

@@ -17,6 +17,7 @@ const ERROR_TEXT = {
   [HttpStatus.UNAUTHORIZED]: 'Not signed in, or the token expired or was revoked (`unauthorized`)',
   [HttpStatus.FORBIDDEN]: 'The role, a display link or the proxy’s groups do not allow this (`forbidden`)',
   [HttpStatus.NOT_FOUND]: 'No such item (`not_found`)',
+  [HttpStatus.CONFLICT]: 'Someone or something came first: already decided, or too late (`conflict`)',
   [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests (`rate_limited`); see Retry-After',
   [HttpStatus.BAD_GATEWAY]: 'The PBX refused the call (`pbx_error`, with its errcode and errmsg)',
   [HttpStatus.SERVICE_UNAVAILABLE]: 'The PBX cannot be reached (`pbx_unavailable`)',

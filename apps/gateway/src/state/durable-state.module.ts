@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { AGENT_TIME_STORE } from '../ports/agent-time-store.js';
+import { ALERT_STORE } from '../ports/alert-store.js';
 import { CLUSTER_STORES, type ClusterStores } from '../ports/cluster-stores.js';
 import { InboundModule } from '../inbound/inbound.module.js';
 import { InMemoryDecisionLock } from '../ports/decision-lock.js';
@@ -37,6 +38,7 @@ export class DurableStateModule {
         { provide: CLUSTER_STORES, useValue: stores },
         { provide: STREAM_REPLICA, useValue: files.streams },
         { provide: AGENT_TIME_STORE, useValue: files.agentTime },
+        { provide: ALERT_STORE, useValue: files.alerts },
         DurableStateService,
       );
     }
@@ -45,7 +47,7 @@ export class DurableStateModule {
       imports: files ? [InboundModule] : [],
       providers,
       exports: files
-        ? [DurableState, STORED_AUTH_SECRET, CLUSTER_STORES, STREAM_REPLICA, AGENT_TIME_STORE]
+        ? [DurableState, STORED_AUTH_SECRET, CLUSTER_STORES, STREAM_REPLICA, AGENT_TIME_STORE, ALERT_STORE]
         : [DurableState, STORED_AUTH_SECRET],
     };
   }

@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config/gateway-config.js';
 import type { StoredAuthSecret } from '../ports/stored-auth-secret.js';
 import { loadOrCreateAuthSecret } from './auth-secret.js';
 import { FileAgentTime } from './file-agent-time.js';
+import { FileAlertStore } from './file-alert-store.js';
 import { FileAuditService } from './file-audit.service.js';
 import { FileDisplayTokenStore } from './file-display-token.store.js';
 import { FileHeldCallChannels } from './file-held-call-channels.js';
@@ -22,6 +23,7 @@ export const STATE_FILES = {
   streams: 'streams.json',
   heldCallChannels: 'held-call-channels.json',
   agentTime: 'agent-time.json',
+  alerts: 'alerts.json',
 } as const;
 
 /** Failed writes are logged at most this often per file (a full disk would otherwise flood the log). */
@@ -35,6 +37,7 @@ export class FileStores {
   readonly heldCallChannels: FileHeldCallChannels;
   readonly streams: FileStreamStore;
   readonly agentTime: FileAgentTime;
+  readonly alerts: FileAlertStore;
   private readonly logger = new Logger('State');
 
   constructor(dir: string) {
@@ -65,11 +68,12 @@ export class FileStores {
     );
     this.streams = new FileStreamStore(join(dir, STATE_FILES.streams), onError(STATE_FILES.streams));
     this.agentTime = new FileAgentTime(join(dir, STATE_FILES.agentTime), onError(STATE_FILES.agentTime));
+    this.alerts = new FileAlertStore(join(dir, STATE_FILES.alerts), onError(STATE_FILES.alerts));
   }
 
   /** Reads every file; the first unusable one fails the whole start. Answers what was found, for the log. */
   async load(): Promise<Record<string, number>> {
-    const [displayLinks, revokedSessions, auditEntries, heldCallChannels, streams, agentTime] =
+    const [displayLinks, revokedSessions, auditEntries, heldCallChannels, streams, agentTime, alertChannels] =
       await Promise.all([
         this.displayTokens.load(),
         this.revocations.load(),
@@ -77,8 +81,17 @@ export class FileStores {
         this.heldCallChannels.load(),
         this.streams.load(),
         this.agentTime.load(),
+        this.alerts.load(),
       ]);
-    return { displayLinks, revokedSessions, auditEntries, heldCallChannels, streams, agentTime };
+    return {
+      displayLinks,
+      revokedSessions,
+      auditEntries,
+      heldCallChannels,
+      streams,
+      agentTime,
+      alertChannels,
+    };
   }
 
   /** Writes whatever is pending (shutdown). */
@@ -90,6 +103,7 @@ export class FileStores {
       this.heldCallChannels,
       this.streams,
       this.agentTime,
+      this.alerts,
     ];
     const results = await Promise.allSettled(files.map((store) => store.file.close()));
     results.forEach((result, index) => {

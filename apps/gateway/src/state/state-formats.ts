@@ -24,6 +24,7 @@ export const STATE_FORMATS = {
   streams: { version: 1, migrations: {} },
   heldCallChannels: { version: 1, migrations: {} },
   agentTime: { version: 1, migrations: {} },
+  alerts: { version: 1, migrations: {} },
 } as const satisfies Record<string, StateFileFormat>;
 
 /**
