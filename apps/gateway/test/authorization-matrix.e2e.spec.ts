@@ -116,6 +116,22 @@ GET /api/reports/intervals.csv                                    ok    ok    ok
 GET /api/reports/intervals.csv, queue 2                           ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
 GET /api/reports/agents.csv                                       ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
 GET /api/reports/agents.csv, queue 2                              ok    ok    404   403   403   ok    404    401    401     401       401         401    401      401
+# Contact points: admins only. Incidents: supervisors and admins (of their queues). Acknowledge links: open to
+# anyone holding one (the signed token is the key; a bogus one is unknown). Web push: supervisors and admins;
+# a notification's decision is authorised by its action token alone (a bogus one is 401 for everyone).
+GET /api/alert-channels                                           ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
+POST /api/alert-channels                                          ok    403   403   403   403   ok    403    401    401     401       401         401    401      401
+POST /api/alert-channels/:id/test                                 404   403   403   403   403   404   403    401    401     401       401         401    401      401
+GET /api/alert-channels/:id/deliveries                            404   403   403   403   403   404   403    401    401     401       401         401    401      401
+DELETE /api/alert-channels/:id                                    404   403   403   403   403   404   403    401    401     401       401         401    401      401
+GET /api/incidents                                                ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+POST /api/incidents/:id/acknowledge                               404   404   404   403   403   404   404    401    401     401       401         401    401      401
+POST /api/acknowledge-link                                        404   404   404   404   404   404   404    404    404     404       404         404    404      404
+POST /api/acknowledge-link/acknowledge                            404   404   404   404   404   404   404    404    404     404       404         404    404      404
+GET /api/push/vapid-public-key                                    ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+POST /api/push/subscriptions                                      ok    ok    ok    403   403   ok    ok     401    401     401       401         401    401      401
+DELETE /api/push/subscriptions                                    404   404   404   403   403   404   404    401    401     401       401         401    401      401
+POST /api/push/held-call-decision                                 401   401   401   401   401   401   401    401    401     401       401         401    401      401
 socket handshake                                                  ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 subscribe                                                         ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
 unsubscribe                                                       ok    ok    ok    ok    ok    ok    ok     401    401     401       401         401    401      401
@@ -581,6 +597,34 @@ describe('authorization matrix: every route, command, stream and scoped item × 
       `/api/reports/${report}.csv?date=${REPORT_DAY}&queues=2`,
     );
   }
+  restProbe('POST /api/alert-channels', 'POST', '/api/alert-channels', {
+    kind: 'webpush',
+    name: 'Matrix phones',
+    queues: 'all',
+  });
+  restProbe('POST /api/alert-channels/:id/test', 'POST', '/api/alert-channels/ch_matrix-none/test', {});
+  restProbe('GET /api/alert-channels/:id/deliveries', 'GET', '/api/alert-channels/ch_matrix-none/deliveries');
+  restProbe('DELETE /api/alert-channels/:id', 'DELETE', '/api/alert-channels/ch_matrix-none');
+  restProbe('POST /api/incidents/:id/acknowledge', 'POST', '/api/incidents/i_matrix-none/acknowledge', {});
+  restProbe('POST /api/acknowledge-link', 'POST', '/api/acknowledge-link', { token: 'sb1.bogus.link' });
+  restProbe('POST /api/acknowledge-link/acknowledge', 'POST', '/api/acknowledge-link/acknowledge', {
+    token: 'sb1.bogus.link',
+  });
+  const MATRIX_PUSH = {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  };
+  restProbe('POST /api/push/subscriptions', 'POST', '/api/push/subscriptions', {
+    endpoint: 'https://push.example.invalid/matrix',
+    keys: MATRIX_PUSH,
+  });
+  restProbe('DELETE /api/push/subscriptions', 'DELETE', '/api/push/subscriptions', {
+    endpoint: 'https://push.example.invalid/matrix-none',
+  });
+  restProbe('POST /api/push/held-call-decision', 'POST', '/api/push/held-call-decision', {
+    actionToken: 'sb1.bogus.token',
+    action: 'accept',
+  });
   const ADMIN_OPERATIONS_ROW = 'POST /api/pbx/:resource/:action, every admin operation';
   const PRIVATE_OPERATIONS_ROW = 'ALL /{*splat}, every private PBX operation';
   const PRIVATE_ADMIN_ROUTE_ROW = 'POST /api/pbx/:resource/:action, every private PBX operation';

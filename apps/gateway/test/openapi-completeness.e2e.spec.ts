@@ -209,6 +209,13 @@ describe('OpenAPI document', () => {
         '/api/auth/options',
       ]),
     );
+    // A contact point, so its list is checked item by item too.
+    const contact = await call('POST', '/api/alert-channels', '/api/alert-channels', {
+      kind: 'webpush',
+      name: 'OpenAPI phones',
+      queues: 'all',
+    });
+    expect([contact.status, ...contact.problems]).toEqual([201]);
     const answers = await Promise.all(gets.map((path) => call('GET', path, path)));
     expect(answers.flatMap((answer) => answer.problems)).toEqual([]);
     expect(answers.map((answer, index) => `${answer.status} ${gets[index]}`)).toEqual(

@@ -81,6 +81,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     summary: 'Whether each SMS and chat channel works, its message counts and routing; sessions by id.',
     component: () => import('../admin/message-channels/MessageChannelsView.vue'),
   },
+  {
+    slug: 'contact-points',
+    title: 'Contact points',
+    summary:
+      'Where alerts go when nobody is watching: webhooks, Slack, Teams, email and phone notifications.',
+    component: () => import('../admin/contact-points/ContactPointsView.vue'),
+  },
 ];
 
 /** The admin area's address of a section. */

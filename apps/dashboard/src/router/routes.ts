@@ -58,6 +58,12 @@ export const routes: RouteRecordRaw[] = [
     props: section.props ?? false,
     meta: { requiresLogin: true, requiresRole: 'admin' },
   })),
+  // No sign-in: the token in the fragment is the key (an alert message's Acknowledge link).
+  {
+    path: '/acknowledge',
+    name: 'acknowledge',
+    component: () => import('../views/AcknowledgeView.vue'),
+  },
   {
     path: '/not-allowed',
     name: 'not-allowed',

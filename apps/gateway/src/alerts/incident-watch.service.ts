@@ -62,10 +62,12 @@ export class IncidentWatchService implements OnModuleInit, OnModuleDestroy {
       clearInterval(this.timer);
       if (!leader) return;
       // Carry on from what the last leader stored: the same incidents, nobody told twice.
-      this.running = this.resume().then(() => {
-        this.timer = setInterval(() => this.tick(), EVALUATE_EVERY_MS);
-        this.timer.unref();
-      });
+      this.running = this.resume()
+        .then(() => {
+          this.timer = setInterval(() => this.tick(), EVALUATE_EVERY_MS);
+          this.timer.unref();
+        })
+        .finally(() => (this.running = undefined));
     });
   }
 

@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   channelCovers,
@@ -22,9 +21,6 @@ import { DeliveryFailure, type AlertSender } from './delivery/sender.js';
 import { PushSender, PushSubscriptionGone, type PushSendOptions } from './push/push-sender.js';
 import { generateVapidKeys, vapidSubject, type VapidKeys } from './push/vapid-keys.js';
 
-/** Injection token of the https Agent push services are reached with (optional; tests only). */
-export const PUSH_AGENT = Symbol('PUSH_AGENT');
-
 /** One push's limit (ms): a push service that hangs frees the line after this. */
 const PUSH_TIMEOUT_MS = 10_000;
 
@@ -38,14 +34,13 @@ export class PushFanout {
   private readonly logger = new Logger('Push');
   private readonly store: AlertStore;
   private vapid: Promise<VapidKeys> | undefined;
+  private pushSender: Promise<PushSender> | undefined;
   private readonly subject: string;
   private readonly policy: TargetPolicy;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Optional() @Inject(ALERT_STORE) store?: AlertStore,
-    /** The TLS agent push services are reached with; tests pass one that trusts their stand-in. */
-    @Optional() @Inject(PUSH_AGENT) private readonly agent?: Agent,
   ) {
     this.store = store ?? new InMemoryAlertStore();
     const allowed = parseAllowedTargets(config.alerts.targetsAllowed.join(','));
@@ -163,12 +158,11 @@ export class PushFanout {
     return this.vapid;
   }
 
-  private async sender(): Promise<PushSender> {
-    return new PushSender({
-      vapid: await this.keys(),
-      checkEndpoint: (url) => this.policy.check(url),
-      ...(this.agent ? { agent: this.agent } : {}),
-    });
+  private sender(): Promise<PushSender> {
+    this.pushSender ??= this.keys().then(
+      (vapid) => new PushSender({ vapid, checkEndpoint: (url) => this.policy.check(url) }),
+    );
+    return this.pushSender;
   }
 }
 

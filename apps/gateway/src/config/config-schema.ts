@@ -149,8 +149,9 @@ export const gatewaySettingsSchema = z
       return value;
     }),
     ALERT_EMAIL_FROM: setting({}, (value, ctx) => {
-      if (value !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(value))
-        problem(ctx, `must be an email address, got ${shown(value)}`);
+      // An address, or a name and an address: Switchboard <alerts@example.com>.
+      if (value !== undefined && !/^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value.trim()))
+        problem(ctx, `must be an email address (or Name <address>), got ${shown(value)}`);
       return value;
     }),
     // smtp:// must upgrade with STARTTLS unless this is off (a relay on the same machine).

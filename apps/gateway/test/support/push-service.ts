@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   createDecipheriv,
   createECDH,
@@ -9,13 +8,11 @@ import {
   type ECDH,
   type KeyObject,
 } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PushSubscriptionRequest } from '@switchboard/live-protocol';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './test-tls.js';
 
 /**
  * A browser's push service for tests: a real https server that accepts web push requests the way one does
@@ -106,28 +103,10 @@ interface Endpoint {
   answer: ForcedAnswer | null;
 }
 
-/** A self-signed certificate for 127.0.0.1 from openssl (as libs/pbx-api/src/tls.spec.ts makes its own). */
-function selfSignedCertificate(): { key: Buffer; cert: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'push-service-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-        ...['-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-        ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-      ],
-      { stdio: 'pipe' },
-    );
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startPushService(): Promise<PushServiceStandIn> {
-  const { key, cert } = selfSignedCertificate();
+  const key = TEST_TLS_KEY;
+  const cert = TEST_TLS_CERT;
   const endpoints = new Map<string, Endpoint>();
   const received: ReceivedPush[] = [];
   const refused: RefusedPush[] = [];

@@ -4,26 +4,7 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmailSender, SmtpMailer, smtpConnectionOptions, type SmtpSettings } from './email-sender.js';
 import { DeliveryFailure } from './sender.js';
-
-// A test-only certificate for 127.0.0.1 and localhost, valid 2000-2099, its own CA. (smtp-server's built-in one
-// has expired and names localhost only, so it cannot show that the server's certificate is really checked.)
-const TEST_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg5YUgq7iHHxC+Pnob
-rXzZdFEhTVAtt0ZCIRKcgZhkC6WhRANCAASga39kzohuWQVmWy082SVA2vAq0wMv
-Z7Ds8sze051upL985wCpVq4eksyex8UqmGgop4cBX4KAVsKCGHdWLD+P
------END PRIVATE KEY-----
-`;
-const TEST_CERT = `-----BEGIN CERTIFICATE-----
-MIIBaDCCAQ2gAwIBAgIBATAKBggqhkjOPQQDAjAUMRIwEAYDVQQDDAlsb2NhbGhv
-c3QwIBcNMDAwMTAxMDAwMDAwWhgPMjA5OTEyMzEyMzU5NTlaMBQxEjAQBgNVBAMM
-CWxvY2FsaG9zdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABKBrf2TOiG5ZBWZb
-LTzZJUDa8CrTAy9nsOzyzN7TnW6kv3znAKlWrh6SzJ7HxSqYaCinhwFfgoBWwoIY
-d1YsP4+jTjBMMBoGA1UdEQQTMBGHBH8AAAGCCWxvY2FsaG9zdDAPBgNVHRMBAf8E
-BTADAQH/MB0GA1UdDgQWBBTOjBcz637fO+t90/S/Kuf3aKU3DDAKBggqhkjOPQQD
-AgNJADBGAiEAzhjdLFkEh992k5MORc1m5eprM45v0rvtOv7hDEqLl/gCIQCpzbLe
-/4OCe/75jLb2Uq99CEqgCmnAcnF8S0O8XYYf2Q==
------END CERTIFICATE-----
-`;
+import { TEST_TLS_CERT as TEST_CERT, TEST_TLS_KEY as TEST_KEY } from '../../../test/support/test-tls.js';
 
 const USER = 'alerts@example.com';
 const PASSWORD = 'Sw1tch:b0ard/p@ss';
