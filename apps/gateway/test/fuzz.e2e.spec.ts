@@ -92,6 +92,27 @@ const ODD_KEYS = [
   'toString',
 ];
 
+/**
+ * The bodies of the alerting routes, each a valid base (as JSON texts per field) one field of which is mutated;
+ * `named`: a refusal names the mutated field. A push subscription's keys are refused by their own path
+ * (`keys.p256dh`), so any field will do there.
+ */
+const ALERT_BODIES: [string, Record<string, string>, 'named' | 'any'][] = [
+  ['POST /api/alert-channels', { kind: '"webpush"', name: '"Fuzz phones"', queues: '"all"' }, 'named'],
+  ['POST /api/acknowledge-link', { token: '"sb1.fuzz.fuzz"' }, 'named'],
+  ['POST /api/acknowledge-link/acknowledge', { token: '"sb1.fuzz.fuzz"', name: '"Fuzz"' }, 'named'],
+  [
+    'POST /api/push/subscriptions',
+    {
+      endpoint: '"https://push.example.invalid/fuzz"',
+      keys: '{"p256dh":"BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM","auth":"tBHItJI5svbpez7KI4CCXg"}',
+    },
+    'any',
+  ],
+  ['DELETE /api/push/subscriptions', { endpoint: '"https://push.example.invalid/none"' }, 'named'],
+  ['POST /api/push/held-call-decision', { actionToken: '"sb1.fuzz.fuzz"', action: '"accept"' }, 'named'],
+];
+
 /** Whole bodies that are not a JSON object, or not JSON. */
 /**
  * Whole bodies that are not a JSON object, or not JSON: the error names `body`. Some are objects after all
@@ -406,6 +427,12 @@ describe('fuzz: REST bodies and queries, socket payloads', () => {
         (h, b) => http('POST', '/api/display-tokens', { ...h, ...bearer }, b),
         'named',
       );
+    if (roll < 0.28) {
+      // The alerting bodies: a contact point, an acknowledge link, a push subscription, a push decision.
+      const [target, base, rule] = prng.pick(ALERT_BODIES);
+      const [method, path] = target.split(' ') as [string, string];
+      return bodyCase(prng, index, target, base, (h, b) => http(method, path, { ...h, ...bearer }, b), rule);
+    }
     if (roll < 0.4) {
       const operation = prng.pick(ADMIN_OPERATIONS);
       const fields = Object.keys(
