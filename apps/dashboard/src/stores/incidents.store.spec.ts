@@ -30,8 +30,14 @@ function fakeGateway(open: IncidentView[]) {
       const ack = /^\/api\/incidents\/(.+)\/acknowledge$/.exec(url);
       if (ack && method === 'POST') {
         const index = open.findIndex((i) => i.id === ack[1]);
-        open[index] = { ...open[index]!, acknowledgedBy: 'sup1', acknowledgedAt: Date.now() };
-        return Promise.resolve(new Response(JSON.stringify({ ok: true, data: open[index] })));
+        const taken = {
+          ...incident(ack[1] ?? ''),
+          ...open[index],
+          acknowledgedBy: 'sup1',
+          acknowledgedAt: Date.now(),
+        };
+        open[index] = taken;
+        return Promise.resolve(new Response(JSON.stringify({ ok: true, data: taken })));
       }
       return Promise.resolve(
         new Response(JSON.stringify({ ok: true, data: { open: [...open], recent: [] } })),

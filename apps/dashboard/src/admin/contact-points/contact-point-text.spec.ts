@@ -13,7 +13,10 @@ import {
 describe('contact point words', () => {
   it('says the default rules as an admin reads them', () => {
     expect(rulesInWords(DEFAULT_CHANNEL_RULES)).toBe('Queue critical for 30 s · PBX link down 60 s');
-    expect(ruleTiming(DEFAULT_CHANNEL_RULES[0]!)).toBe('repeats every 15 min · quiet 10 min after a message');
+    expect(DEFAULT_CHANNEL_RULES.map(ruleTiming)).toEqual([
+      'repeats every 15 min · quiet 10 min after a message',
+      'repeats every 15 min · quiet 10 min after a message',
+    ]);
   });
 
   it('names every condition, its limit and its wait', () => {
