@@ -128,7 +128,9 @@ export interface DeliveryView {
   durationMs: number;
 }
 
-export type AlertMessageType = 'incident.opened' | 'incident.reminder' | 'incident.resolved' | 'test';
+/** What a message is; `summary` is an email contact point's morning summary of yesterday. */
+export type AlertMessageType =
+  'incident.opened' | 'incident.reminder' | 'incident.resolved' | 'test' | 'summary';
 
 /** One incident: a condition from trigger to resolve. */
 export interface IncidentView {

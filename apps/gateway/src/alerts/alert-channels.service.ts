@@ -147,6 +147,23 @@ export class AlertChannelsService implements OnModuleDestroy {
     if (channel) this.enqueue(channel, type, incident, now);
   }
 
+  /** Queues a mail of its own (the morning summary) to an email contact point, with retries and its log. */
+  sendMail(
+    channel: StoredAlertChannel,
+    type: AlertMessageType,
+    mail: { subject: string; text: string; html: string },
+    now: number,
+  ): void {
+    const message: AlertMessage = {
+      type,
+      sentAt: now,
+      channel: { id: channel.id, name: channel.name },
+      incident: null,
+      acknowledgeUrl: null,
+    };
+    this.deliveries.enqueue(channel.id, message, this.senders.mailTo(channel.address ?? '', mail));
+  }
+
   /** Every contact point's deliveries as this gateway saw them, to be stored for the other replicas. */
   deliveryStates(): AlertStateDocument['deliveries'] {
     const out: AlertStateDocument['deliveries'] = {};

@@ -65,7 +65,7 @@ const incident = objectOf<IncidentView>({
 });
 const deliveryEntry = objectOf<DeliveryView>({
   at: epochMs,
-  message: oneOf('incident.opened', 'incident.reminder', 'incident.resolved', 'test'),
+  message: oneOf('incident.opened', 'incident.reminder', 'incident.resolved', 'test', 'summary'),
   incidentId: orNull(text()),
   attempt: integer(),
   result: oneOf('ok', 'retrying', 'gave-up', 'skipped'),

@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { CommandsModule } from '../commands/commands.module.js';
 import { InboundModule } from '../inbound/inbound.module.js';
+import { ReportsModule } from '../reports/reports.module.js';
 import { AcknowledgeLinks } from './acknowledge-links.js';
 import { AlertChannelsController } from './alert-channels.controller.js';
 import { AlertChannelsService } from './alert-channels.service.js';
 import { ChannelSenders } from './channel-senders.js';
+import { DailySummaryService } from './daily-summary.service.js';
 import { DeliveryQueue } from './delivery/delivery-queue.js';
 import { HeldCallPushService } from './held-call-push.service.js';
 import { IncidentLinksController, IncidentsController } from './incidents.controller.js';
@@ -19,7 +21,7 @@ import { PushFanout } from './push-fanout.js';
  * incidents judged once per cluster, acknowledgements, and web push (alerts and held calls to decide).
  */
 @Module({
-  imports: [AuthModule, InboundModule, CommandsModule],
+  imports: [AuthModule, InboundModule, CommandsModule, ReportsModule],
   controllers: [
     AlertChannelsController,
     IncidentsController,
@@ -36,6 +38,7 @@ import { PushFanout } from './push-fanout.js';
     IncidentsService,
     IncidentWatchService,
     HeldCallPushService,
+    DailySummaryService,
   ],
   exports: [IncidentWatchService, AlertChannelsService],
 })

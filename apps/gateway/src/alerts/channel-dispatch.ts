@@ -20,7 +20,7 @@ export interface DispatchChannel {
 /** One message to send. */
 export interface Notice {
   channelId: string;
-  type: Exclude<AlertMessageType, 'test'>;
+  type: Exclude<AlertMessageType, 'test' | 'summary'>;
   incident: IncidentView;
 }
 

@@ -45,6 +45,16 @@ export class ChannelSenders {
     return this.policy.check(url);
   }
 
+  /** A sender of one fixed mail to `address` (the morning summary), whatever message it is handed. */
+  mailTo(address: string, mail: { subject: string; text: string; html: string }): AlertSender {
+    const mailer = this.mailer;
+    if (!mailer) return unavailable('no mail server is set (ALERT_SMTP_URL)');
+    return {
+      send: (message, signal) =>
+        mailer.send({ to: address, ...mail, headers: { 'X-Switchboard-Event': message.type } }, signal),
+    };
+  }
+
   senderFor(channel: StoredAlertChannel): AlertSender {
     switch (channel.kind) {
       case 'webhook':

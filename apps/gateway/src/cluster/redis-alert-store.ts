@@ -15,7 +15,10 @@ import type { LeaseCommands } from './leader-election.js';
  * one JSON value. Redis errors reach the caller.
  */
 export class RedisAlertStore implements AlertStore {
-  private readonly keys: Record<'channels' | 'acks' | 'subscriptions' | 'vapid' | 'state', string>;
+  private readonly keys: Record<
+    'channels' | 'acks' | 'subscriptions' | 'vapid' | 'state' | 'summary',
+    string
+  >;
 
   constructor(
     private readonly redis: Pick<LeaseCommands, 'command'>,
@@ -27,6 +30,7 @@ export class RedisAlertStore implements AlertStore {
       subscriptions: `${prefix}:push-subscriptions`,
       vapid: `${prefix}:vapid`,
       state: `${prefix}:state`,
+      summary: `${prefix}:summary`,
     };
   }
 
@@ -104,6 +108,19 @@ export class RedisAlertStore implements AlertStore {
     await this.redis.command(['SET', this.keys.vapid, JSON.stringify(made), 'NX']);
     const text = await this.redis.command<string | null>(['GET', this.keys.vapid]);
     return parsed<StoredVapidKeys>(text ? [text] : [], (k) => typeof k.publicKey === 'string')[0] ?? made;
+  }
+
+  async claimSummary(date: string): Promise<boolean> {
+    // One key per day, kept two days: the first SET NX of a date wins on every replica.
+    const set = await this.redis.command<string | null>([
+      'SET',
+      `${this.keys.summary}:${date}`,
+      '1',
+      'NX',
+      'EX',
+      '172800',
+    ]);
+    return set === 'OK';
   }
 }
 

@@ -90,6 +90,8 @@ export interface AlertStore {
   removePushSubscription(endpoint: string): Promise<boolean>;
   /** The stored key pair, or `create()`'s stored first (one pair for the whole cluster). */
   vapidKeys(create: () => StoredVapidKeys): Promise<StoredVapidKeys>;
+  /** Claims the morning summary of local date `date`: true for the first claim only (one mail per day). */
+  claimSummary(date: string): Promise<boolean>;
 }
 
 /** Injection token of the {@link AlertStore} (optional: the in-memory store without one). */
@@ -102,6 +104,7 @@ export class InMemoryAlertStore implements AlertStore {
   protected readonly ackMap = new Map<string, IncidentAck>();
   protected state: AlertStateDocument | undefined;
   protected keys: StoredVapidKeys | undefined;
+  protected summaryDate: string | undefined;
 
   listChannels(): Promise<StoredAlertChannel[]> {
     return Promise.resolve([...this.channels.values()].sort((a, b) => a.createdAt - b.createdAt));
@@ -166,6 +169,13 @@ export class InMemoryAlertStore implements AlertStore {
       await this.changed();
     }
     return this.keys;
+  }
+
+  async claimSummary(date: string): Promise<boolean> {
+    if (this.summaryDate !== undefined && this.summaryDate >= date) return false;
+    this.summaryDate = date;
+    await this.changed();
+    return true;
   }
 
   /** Called after every change; the file store writes its file here. */

@@ -9,5 +9,6 @@ import { ReportsController } from './reports.controller.js';
   imports: [QueuesModule, AuthModule],
   controllers: [ReportsController],
   providers: [DayFiguresService],
+  exports: [DayFiguresService],
 })
 export class ReportsModule {}

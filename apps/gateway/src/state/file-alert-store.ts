@@ -17,6 +17,8 @@ export interface AlertsDocument {
   subscriptions: StoredPushSubscription[];
   vapid: StoredVapidKeys | null;
   state: AlertStateDocument | null;
+  /** The local date of the last morning summary claimed. */
+  summaryDate?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ const checkDocument: Check<AlertsDocument> = (value, path) => {
     vapid:
       typeof doc.vapid?.publicKey === 'string' && typeof doc.vapid.privateKey === 'string' ? doc.vapid : null,
     state: doc.state && Array.isArray(doc.state.open) && Array.isArray(doc.state.recent) ? doc.state : null,
+    ...(typeof doc.summaryDate === 'string' ? { summaryDate: doc.summaryDate } : {}),
   };
 };
 
@@ -74,6 +77,7 @@ export class FileAlertStore extends InMemoryAlertStore {
         subscriptions: [...this.subscriptions.values()],
         vapid: this.keys ?? null,
         state: this.state ?? null,
+        ...(this.summaryDate ? { summaryDate: this.summaryDate } : {}),
       }),
       onError,
     });
@@ -88,6 +92,7 @@ export class FileAlertStore extends InMemoryAlertStore {
       this.subscriptions.set(subscription.endpoint, subscription);
     this.keys = doc?.vapid ?? undefined;
     this.state = doc?.state ?? undefined;
+    this.summaryDate = doc?.summaryDate;
     return this.channels.size;
   }
 

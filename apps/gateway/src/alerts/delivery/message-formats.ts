@@ -23,6 +23,7 @@ interface Wording {
  */
 export function messageTitle(message: AlertMessage): string {
   const incident = message.incident;
+  if (message.type === 'summary') return 'Yesterday at a glance';
   if (message.type === 'test' || !incident) return 'Test message from Switchboard';
   const opened = oneLine(`[${LEVEL_WORDS[incident.level]}] ${incident.subject}: ${incident.summary}`);
   if (message.type === 'incident.reminder') return `Reminder: ${opened}`;
@@ -52,6 +53,7 @@ function wording(message: AlertMessage): Wording {
     'incident.reminder': `Still open: ${incident.summary}.${incident.acknowledgedBy ? '' : ' Nobody has acknowledged it yet.'}`,
     'incident.resolved': `Back to normal. Last seen: ${incident.summary}.`,
     test: '',
+    summary: '',
   };
   // A resolved incident needs nobody; an acknowledged one already has someone.
   const acknowledgeUrl = resolved || incident.acknowledgedBy ? null : message.acknowledgeUrl;
