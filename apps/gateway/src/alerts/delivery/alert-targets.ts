@@ -92,7 +92,7 @@ const RANGE_WORDS: Record<string, string> = {
 };
 
 /**
- * Decides whether the gateway may post to a URL (docs/alerting.md, "Outgoing addresses"). Every address the
+ * Decides whether the gateway may post to a URL (docs/alerting.md#outgoing-addresses). Every address the
  * host resolves to must be public, or listed (or inside a listed network), unless the host name itself is
  * listed: a name that resolves to one public and one internal address is refused, since either may be used.
  */

@@ -65,7 +65,7 @@ const SYSTEM_CLOCK: DeliveryClock = {
 };
 
 /**
- * Delivers alert messages without ever making the caller wait (docs/alerting.md, "Delivery"). Each contact
+ * Delivers alert messages without ever making the caller wait (docs/alerting.md#delivery). Each contact
  * point has its own line: one send at a time, first in first out, so a slow receiver delays only itself.
  * A failed attempt (timeout, network error, any HTTP 4xx/5xx) is tried again after a growing wait; a
  * permanent failure (a refused address, a mail rejected for good) is given up at once.
