@@ -262,7 +262,7 @@ describe('contact points and incidents', () => {
     expect(opened.length).toBeGreaterThan(0);
     expect(opened[0]?.acknowledgeUrl).toMatch(new RegExp(`^${stack.gateway.url}/acknowledge#.+`));
     await Promise.all([supervisor.context().close(), admin.context().close()]);
-  }, 150_000);
+  }, 240_000);
 
   it('acknowledges from a message’s link on a phone, without signing in, only when asked', async () => {
     const incidents = async () =>
