@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HeldCallView } from '@switchboard/live-protocol';
@@ -11,6 +11,7 @@ import { LiveWire } from './support/live-wire.js';
 import { startPbxTap, type PbxTap } from './support/pbx-tap.js';
 import { sendRaw, type RawAnswer } from './support/raw-http.js';
 import { startSimulator, type RunningSimulator } from './support/simulator.js';
+import { freshDataDir } from './support/test-config.js';
 
 /** The built dashboard, served through the gateway (DASHBOARD_DIR). */
 const DASHBOARD_DIR = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
@@ -54,6 +55,11 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
     boss: `needle-password-boss-${unique()}`,
     watcher: `needle-password-watcher-${unique()}`,
   };
+  // Alerting's secrets: a webhook URL's path (its secret), the SMTP password; the VAPID private key is read
+  // from the gateway's state after it stopped.
+  const hookPath = `needle-hook-path-${unique()}`;
+  const smtpPassword = `needle-smtp-password-${unique()}`;
+  const dataDir = freshDataDir();
   const deskPhone = `198.51.100.${1 + ((randomBytes(1)[0] ?? 0) % 250)}:5062`;
   const hashes: Record<string, string> = {};
   let sim: RunningSimulator;
@@ -100,10 +106,16 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
       POLL_QUEUES_MS: '500',
       POLL_CONFERENCES_MS: '500',
       SITE_TIME_ZONE: 'UTC',
+      DATA_DIR: dataDir,
+      // Nothing listens on port 9 of this machine: every delivery fails, and its errors are what is checked.
+      ALERT_TARGETS_ALLOWED: '127.0.0.1',
+      ALERT_SMTP_URL: `smtp://alerts:${smtpPassword}@127.0.0.1:9`,
+      ALERT_EMAIL_FROM: 'alerts@example.com',
     });
   }, 60_000);
   afterAll(async () => {
     await gateway?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     await tap?.close();
     await sim?.stop();
   });
@@ -186,6 +198,26 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
     await send('POST', '/api/pbx/queue/list', admin, { page: 'one' });
     await send('POST', '/api/pbx/get_token', admin, { username: clientId });
     await get('/api/no-such-route', admin);
+    // Contact points whose deliveries fail: their lists, tests and delivery logs must not show a secret.
+    for (const body of [
+      { kind: 'webhook', name: 'Leak hook', url: `http://127.0.0.1:9/${hookPath}?k=${hookPath}` },
+      { kind: 'slack', name: 'Leak slack', url: `http://127.0.0.1:9/services/${hookPath}` },
+      { kind: 'email', name: 'Leak mail', address: 'duty@example.com' },
+    ]) {
+      const created = await send('POST', '/api/alert-channels', admin, { ...body, queues: 'all' });
+      expect(created.status).toBe(201);
+      const id = (created.body as { data: { channel: { id: string } } }).data.channel.id;
+      expect((await send('POST', `/api/alert-channels/${id}/test`, admin, {})).status).toBe(200);
+      await get(`/api/alert-channels/${id}/deliveries`, admin);
+    }
+    await get('/api/alert-channels', admin);
+    await send('POST', '/api/alert-channels', admin, {
+      kind: 'webhook',
+      name: 'Refused',
+      url: `http://10.9.9.9/${hookPath}`,
+      queues: 'all',
+    });
+    await get('/api/push/vapid-public-key', boss);
 
     // Live traffic on every stream each kind of screen may watch, held calls included, for a few seconds.
     const streams = ['queue:1', 'inbound', 'inbound:1', 'uacsta', 'uacsta:1', 'conferences', 'health'];
@@ -254,6 +286,10 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
     const log = gateway.output();
 
     const pbxTokens = tap.tokens();
+    const vapidPrivateKey = (
+      JSON.parse(readFileSync(join(dataDir, 'alerts.json'), 'utf8')) as { vapid: { privateKey: string } }
+    ).vapid.privateKey;
+    expect(vapidPrivateKey.length).toBeGreaterThan(20);
     const needles: Needle[] = [
       { what: 'PBX_CLIENT_SECRET', value: clientSecret },
       { what: 'PBX_CLIENT_SECRET (base64)', value: Buffer.from(clientSecret).toString('base64') },
@@ -274,6 +310,9 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
       ]),
       ...pbxTokens.map((value, i) => ({ what: `PBX token ${i + 1}`, value })),
       { what: 'desk phone address (uaCSTA ip_address)', value: deskPhone, browserOnly: true },
+      { what: 'a webhook URL’s path', value: hookPath },
+      { what: 'the SMTP password', value: smtpPassword },
+      { what: 'the VAPID private key', value: vapidPrivateKey },
     ];
     const logHaystack: Haystack = {
       kind: 'log',
@@ -293,7 +332,7 @@ describe('secret leak: PBX credentials, tokens, AUTH_SECRET and password hashes 
     const total = bytesOf('page') + bytesOf('rest') + bytesOf('socket') + bytesOf('log');
     const frames = wires.reduce((sum, w) => sum + w.frames.length, 0);
     console.log(
-      `secret leak: ${needles.length} needles (${pbxTokens.length} PBX tokens, 2 secrets in 5 encodings, ${Object.keys(passwords).length} passwords, ${Object.keys(hashes).length} hashes with salt and key, 1 desk-phone address) × ${total} bytes checked (${needles.length * total} needle-bytes): dashboard ${bytesOf('page')} bytes (${files.length} build files, ${count('page') - files.length} pages), REST ${bytesOf('rest')} bytes in ${count('rest')} answers, socket ${bytesOf('socket')} bytes in ${frames} frames, log ${bytesOf('log')} bytes in ${log.split('\n').length} lines; ${leaks.length} leaks`,
+      `secret leak: ${needles.length} needles (${pbxTokens.length} PBX tokens, 2 secrets in 5 encodings, 3 alerting secrets, ${Object.keys(passwords).length} passwords, ${Object.keys(hashes).length} hashes with salt and key, 1 desk-phone address) × ${total} bytes checked (${needles.length * total} needle-bytes): dashboard ${bytesOf('page')} bytes (${files.length} build files, ${count('page') - files.length} pages), REST ${bytesOf('rest')} bytes in ${count('rest')} answers, socket ${bytesOf('socket')} bytes in ${frames} frames, log ${bytesOf('log')} bytes in ${log.split('\n').length} lines; ${leaks.length} leaks`,
     );
 
     // The needles were real: the secret went to the PBX, tokens came back, the log is at debug, the screens saw the calls.
