@@ -36,12 +36,12 @@ export interface QueueForecast extends ForecastInputs {
   /** Arrivals per hour at the recent rate. */
   callsPerHour: number;
   /**
-   * Calls per hour the agents must answer over the window: the arrivals, plus the callers waiting now spread
-   * over the window (a backlog has to be cleared in the same 30 minutes; steady-state Erlang C alone would
-   * predict a fine half hour for a queue already 100 callers deep).
+   * Calls per hour to answer over the window: the arrivals, plus the callers waiting now spread over the
+   * window. Shown beside the arrivals; the prediction itself treats the waiting callers as a backlog ahead of
+   * every newcomer (see serviceLevelWithBacklog).
    */
   loadPerHour: number;
-  /** Offered traffic (erlangs): agents the calls would keep busy if nobody waited. */
+  /** Offered traffic (erlangs) of the arrivals: agents the calls would keep busy if nobody waited. */
   erlangs: number | null;
   /**
    * Service level predicted for the next 30 minutes if arrivals, handle time and staffing stay as they are
@@ -56,6 +56,54 @@ export interface QueueForecast extends ForecastInputs {
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
+/** The forecast's window in seconds. */
+const WINDOW_SEC = FORECAST_WINDOW_MIN * 60;
+
+/**
+ * The service level of the next half hour (0 to 1) with `agents` agents, the callers waiting now ahead of
+ * everyone. Agents answer `agents / handle` calls a second and new calls come at `lambda` a second, so the
+ * backlog shrinks by the difference. A caller who joins at time t finds `waiting - (capacity - lambda) t`
+ * ahead, and waits that many endings; those who join before the backlog is down to what is answered within the
+ * target wait too long (0 %). Those who join after meet the queue in its steady state, which Erlang C predicts.
+ * Arrivals are spread evenly over the window, so the share of time is the share of callers.
+ */
+function serviceLevelWithBacklog(
+  inputs: ForecastInputs,
+  callsPerHour: number,
+  agents: number,
+  handleSec: number,
+): number {
+  if (agents <= 0) return 0;
+  const steady = serviceLevel({ callsPerHour, handleSeconds: handleSec, agents }, inputs.targetSec);
+  if (inputs.waiting <= 0) return steady;
+  const capacity = agents / handleSec;
+  const drain = capacity - callsPerHour / 3600;
+  if (drain <= 0) return 0;
+  const lateFor = Math.max(0, (inputs.waiting - capacity * inputs.targetSec) / drain);
+  const lateShare = Math.min(1, lateFor / WINDOW_SEC);
+  return (1 - lateShare) * steady;
+}
+
+/** The fewest agents that reach the goal with the backlog, searching up from Erlang C's answer without it. */
+function agentsForGoal(
+  inputs: ForecastInputs,
+  callsPerHour: number,
+  handleSec: number,
+  limit: number,
+): number | null {
+  const steady = agentsNeeded(
+    { callsPerHour, handleSeconds: handleSec },
+    inputs.targetSec,
+    inputs.goalPercent / 100,
+    limit,
+  );
+  if (steady === null || inputs.waiting <= 0) return steady;
+  for (let agents = Math.max(1, steady); agents <= limit; agents += 1)
+    if (serviceLevelWithBacklog(inputs, callsPerHour, agents, handleSec) >= inputs.goalPercent / 100)
+      return agents;
+  return null;
+}
+
 /**
  * The forecast of one queue. Rounded to what screens show, so a view changes only when a figure a person
  * reads changes.
@@ -67,23 +115,23 @@ export function forecastQueue(inputs: ForecastInputs): QueueForecast {
   const handleSec = inputs.handleSec;
   if (handleSec === null || handleSec <= 0)
     return { ...base, erlangs: null, predictedServiceLevel: null, expectedWaitSec: null, agentsNeeded: null };
-  const load = { callsPerHour: loadPerHour, handleSeconds: handleSec, agents: inputs.agentsTakingCalls };
   const wait = expectedWaitForNewCaller(
     inputs.waiting,
     inputs.agentsTakingCalls,
     inputs.agentsFree,
     handleSec,
   );
+  const idle = callsPerHour === 0 && inputs.waiting === 0;
   return {
     ...base,
-    erlangs: round1(offeredErlangs(load)),
+    erlangs: round1(offeredErlangs({ callsPerHour, handleSeconds: handleSec })),
     predictedServiceLevel:
       inputs.agentsTakingCalls === 0
-        ? loadPerHour === 0
+        ? idle
           ? null
           : 0
-        : round1(serviceLevel(load, inputs.targetSec) * 100),
+        : round1(serviceLevelWithBacklog(inputs, callsPerHour, inputs.agentsTakingCalls, handleSec) * 100),
     expectedWaitSec: wait === null ? null : Math.round(wait),
-    agentsNeeded: agentsNeeded(load, inputs.targetSec, inputs.goalPercent / 100, 2_000),
+    agentsNeeded: agentsForGoal(inputs, callsPerHour, handleSec, 2_000),
   };
 }

@@ -114,7 +114,7 @@ export function forecastInputs(forecast: QueueForecast): ForecastInput[] {
       key: 'waiting',
       label: 'Callers waiting now',
       value: String(forecast.waiting),
-      detail: `in the queue; they must be answered in the same ${forecast.windowMin} minutes, so the agents face ${plural(forecast.loadPerHour, 'call')} an hour`,
+      detail: `in the queue, ahead of everyone who calls next: newcomers are answered in time only once the agents have worked them down (${plural(forecast.loadPerHour, 'call')} an hour to answer over the next ${forecast.windowMin} minutes)`,
     },
     {
       key: 'target',
@@ -127,7 +127,7 @@ export function forecastInputs(forecast: QueueForecast): ForecastInput[] {
       label: 'Offered traffic',
       value: forecast.erlangs === null ? 'not known yet' : `${forecast.erlangs.toLocaleString('en')} erlangs`,
       detail:
-        'calls to answer per hour (arrivals plus the callers waiting) × handle time ÷ 3600: the agents that would be busy all the time if no call waited',
+        'arrivals per hour × handle time ÷ 3600: the agents the new calls would keep busy all the time if no call waited',
     },
   ];
 }
@@ -135,7 +135,8 @@ export function forecastInputs(forecast: QueueForecast): ForecastInput[] {
 /** The model in words, as docs/forecasting.md says it. */
 export const FORECAST_METHOD: readonly string[] = [
   'Erlang C describes a queue of identical agents: calls arrive at random at a steady rate, handle times vary around their average, any agent can take any call, and nobody hangs up while waiting.',
-  'Arrivals are the calls that entered the queue in the last 30 minutes; the callers already waiting are added to the half hour’s calls, since Erlang C alone knows nothing of a backlog; the handle time is today’s average talk time (wrap-up is not reported by the PBX, so it is not counted).',
+  'Arrivals are the calls that entered the queue in the last 30 minutes; the handle time is today’s average talk time (wrap-up is not reported by the PBX, so it is not counted).',
+  'Erlang C alone knows nothing of callers already waiting. They are ahead of everyone who calls next, and the agents work them down by (agents ÷ handle time − arrivals) calls a second: whoever calls before the backlog is down to what is answered within the target waits too long, and the rest of the half hour gets Erlang C’s service level. A backlog the agents cannot gain on means 0 %.',
   'The service level is the share of calls answered within the target, 1 − P(wait) × e^(−(agents − traffic) × target ÷ handle time), where P(wait), the probability that a call waits at all, is Erlang’s C formula.',
   'The wait of a caller who joins now is read from the queue as it is: with every agent busy, calls end one at a time at (agents ÷ handle time) per second on average, so a caller behind n others waits for n + 1 of those endings. A caller who finds a free agent waits nothing.',
   'Agents needed are the fewest agents that reach the service-level goal at this load. When the traffic is at or above the number of agents the queue can only grow: the service level is 0 and the wait unbounded.',

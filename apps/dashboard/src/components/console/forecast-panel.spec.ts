@@ -59,7 +59,7 @@ describe('ForecastPanel', () => {
     expect(text('service-level')).toBe(
       'Predicted service level next 30 min: 0 % (goal 80 % in 30 s) ⚠ more calls than the agents taking calls can keep up with: the queue can only grow',
     );
-    // The 6 waiting join the half hour's 250 calls: 262 an hour need 29 agents, one more than 250 do.
+    // The 6 waiting are ahead of the half hour's 250 calls: 28 agents would be late for the first 224 s of it.
     expect(text('agents')).toBe('Agents needed: 29 · taking calls now: 20 ⚠ 9 agents short of the goal');
   });
 
@@ -98,16 +98,19 @@ describe('ForecastPanel', () => {
     );
     expect(input('taking')).toMatch(/^Agents taking calls now 28 — /);
     expect(input('free')).toMatch(/^Agents free now 1 — /);
-    expect(input('waiting')).toMatch(/^Callers waiting now 2 — .*the agents face 254 calls an hour/);
+    expect(input('waiting')).toMatch(
+      /^Callers waiting now 2 — in the queue, ahead of everyone who calls next: .*254 calls an hour to answer/,
+    );
     expect(input('target')).toMatch(/^Service-level goal 80 % in 30 s — /);
     expect(input('erlangs')).toMatch(
-      /^Offered traffic 23.3 erlangs — calls to answer per hour \(arrivals plus the callers waiting\) × handle time ÷ 3600/,
+      /^Offered traffic 22.9 erlangs — arrivals per hour × handle time ÷ 3600/,
     );
     const method = how.findAll('p.method').map((p) => p.text());
     expect(method.join(' ')).toContain('Erlang C describes a queue of identical agents');
     expect(method.join(' ')).toContain('Abandonment is ignored.');
     expect(method.join(' ')).toContain('in the last 30 minutes');
     expect(method.join(' ')).toContain('wrap-up is not reported by the PBX');
+    expect(method.join(' ')).toContain('the agents work them down');
   });
 
   it('says there is no forecast yet in a view from before forecasts', () => {
