@@ -63,7 +63,7 @@ describe('alerts with three gateways and Redis', () => {
         },
       }),
     };
-    gateways.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env)))));
+    gateways.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env, 40_000)))));
     await waitFor(leader, 'a leader', 15_000, 100);
   }, 60_000);
 
@@ -91,7 +91,7 @@ describe('alerts with three gateways and Redis', () => {
     );
     expect(created.status).toBe(201);
 
-    await sim.post('/sim/traffic', { rate: 100 });
+    await sim.post('/sim/traffic', { rate: 30 });
     await waitFor(() => messages('incident.opened').length > 0 || undefined, 'the opened message', 60_000);
     await sim.post('/sim/traffic', { rate: 0 });
     await sleep(3_000);

@@ -136,7 +136,7 @@ describe('alerts from queue to contact points', () => {
   });
 
   it('tells each contact point once, within the dwell + 2 s of the queue going critical, and the quiet one nothing', async () => {
-    await sim.post('/sim/traffic', { rate: 100 });
+    await sim.post('/sim/traffic', { rate: 30 });
     const critical = await waitFor(
       () => (queue1()?.alert.level === 'critical' ? queue1()?.alert.since : undefined),
       'queue 1 critical',

@@ -42,10 +42,14 @@ export class IncidentBook {
   }
 
   /**
-   * Brings the book to the conditions of `now`. `frozen(key)` says an absent condition is unknown rather
-   * than gone (its incident stays open as it was).
+   * Brings the book to the conditions of `now`. `frozen(incident)` says its absent condition is unknown rather
+   * than gone (the incident stays open as it was).
    */
-  step(conditions: readonly Condition[], now: number, frozen: (key: string) => boolean): IncidentChanges {
+  step(
+    conditions: readonly Condition[],
+    now: number,
+    frozen: (incident: IncidentView) => boolean,
+  ): IncidentChanges {
     const changes: IncidentChanges = { opened: [], resolved: [], updated: [] };
     const present = new Map(conditions.map((condition) => [condition.key, condition]));
     for (const [key, incident] of this.open) {
@@ -56,7 +60,7 @@ export class IncidentBook {
           this.open.set(key, updated);
           changes.updated.push(updated);
         }
-      } else if (!frozen(key)) {
+      } else if (!frozen(incident)) {
         const resolved = { ...incident, resolvedAt: now };
         this.open.delete(key);
         this.recent = [resolved, ...this.recent].slice(0, RECENT_INCIDENTS);

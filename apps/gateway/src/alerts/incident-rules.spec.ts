@@ -104,7 +104,7 @@ describe('IncidentBook', () => {
     const book = new IncidentBook(undefined, ids());
     expect(book.step(condition, NOW, () => false).opened.map((i) => i.id)).toEqual(['i1']);
     expect(book.step(condition, NOW + 1_000, () => false).opened).toEqual([]);
-    expect(book.step([], NOW + 2_000, () => true).resolved).toEqual([]);
+    expect(book.step([], NOW + 2_000, (incident) => incident.queueId === 600).resolved).toEqual([]);
     const { resolved } = book.step([], NOW + 3_000, () => false);
     expect(resolved).toMatchObject([{ id: 'i1', resolvedAt: NOW + 3_000 }]);
     expect(book.step(condition, NOW + 4_000, () => false).opened.map((i) => i.id)).toEqual(['i2']);

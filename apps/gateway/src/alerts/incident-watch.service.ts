@@ -115,14 +115,22 @@ export class IncidentWatchService implements OnModuleInit, OnModuleDestroy {
   private async step(now: number): Promise<void> {
     const channels = await this.channels.stored();
     const health = this.pbx.health;
+    const queues = this.queueViews();
     const conditions = conditionsNow({
-      queues: this.queueViews(),
+      queues,
       health,
       now,
       rules: channels.flatMap((channel) => channel.rules),
     });
-    // While the PBX is down, the queues' figures are not current: their incidents stay as they were.
-    const frozen = (key: string) => health.pbx === 'down' && !key.startsWith('pbx-down:');
+    // A queue's incident resolves only on current figures of that queue: while the PBX is down, or before a
+    // new leader has polled the queue (its view missing or stale), it stays as it was.
+    const current = new Set(
+      queues
+        .filter((view) => now - view.confirmedAt <= 3 * view.pollIntervalMs + 2_000)
+        .map((view) => view.id),
+    );
+    const frozen = (incident: IncidentView) =>
+      incident.queueId !== null && (health.pbx === 'down' || !current.has(incident.queueId));
     const changes = this.book.step(conditions, now, frozen);
     let changed = changes.opened.length + changes.resolved.length + changes.updated.length > 0;
     changed = (await this.applyAcks()) || changed;

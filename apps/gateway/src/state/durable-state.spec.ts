@@ -114,6 +114,7 @@ describe('DurableState', () => {
       heldCallChannels: 0,
       streams: 0,
       agentTime: 0,
+      alertChannels: 0,
     });
     expect(statSync(dir).isDirectory()).toBe(true);
     await state.close();
@@ -182,6 +183,7 @@ describe('DurableState', () => {
       heldCallChannels: 1,
       streams: 2,
       agentTime: 1,
+      alertChannels: 0,
     });
     expect(await again.agentTime.read()).toEqual(ledger);
     expect((await again.displayTokens.get('d_1'))?.queues).toEqual([1, 2]);

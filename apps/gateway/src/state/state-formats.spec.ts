@@ -37,6 +37,7 @@ describe('stored formats', () => {
       streams: 7,
       // The first version kept no agent time: a data folder without the file is read as none.
       agentTime: 0,
+      alertChannels: 0,
     });
     const queue = state.files?.streams.stored().find((stream) => stream.stream === 'queue:1');
     expect(queue?.data).toMatchObject({ id: 1, agents: expect.any(Array) });
