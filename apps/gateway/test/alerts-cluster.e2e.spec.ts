@@ -1,7 +1,7 @@
 import type { AlertMessage, IncidentsAnswer, RestResult } from '@switchboard/live-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../src/auth/token-signer.js';
-import { startHookReceiver, type HookReceiver } from './support/alert-receivers.js';
+import { ONE_CALLER_CRITICAL, startHookReceiver, type HookReceiver } from './support/alert-receivers.js';
 import { rest, waitFor } from './support/command-client.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { replicaEnv } from './support/replica-env.js';
@@ -52,16 +52,7 @@ describe('alerts with three gateways and Redis', () => {
       REDIS_URL: redis.url,
       QUEUES: '1',
       ALERT_TARGETS_ALLOWED: '127.0.0.1',
-      QUEUE_THRESHOLDS: JSON.stringify({
-        '1': {
-          waitingWarn: 1,
-          waitingCritical: 1,
-          longestWaitWarnSec: null,
-          longestWaitCriticalSec: null,
-          serviceLevelWarn: null,
-          serviceLevelCritical: null,
-        },
-      }),
+      QUEUE_THRESHOLDS: ONE_CALLER_CRITICAL,
     };
     gateways.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env, 40_000)))));
     await waitFor(leader, 'a leader', 15_000, 100);

@@ -16,6 +16,7 @@ import { verifySignature } from '../src/alerts/delivery/webhook-sender.js';
 import type { RunningGateway } from '../src/create-app.js';
 import { StreamHub } from '../src/live/stream-hub.service.js';
 import {
+  ONE_CALLER_CRITICAL,
   startHookReceiver,
   startMailbox,
   type HookReceiver,
@@ -77,17 +78,7 @@ describe('alerts from queue to contact points', () => {
         ...ROOMY_BUDGETS,
         QUEUES: '1,2',
         POLL_QUEUES_MS: '500',
-        // One caller waiting is critical; nothing else is judged, so the queue is ok again once nobody waits.
-        QUEUE_THRESHOLDS: JSON.stringify({
-          '1': {
-            waitingWarn: 1,
-            waitingCritical: 1,
-            longestWaitWarnSec: null,
-            longestWaitCriticalSec: null,
-            serviceLevelWarn: null,
-            serviceLevelCritical: null,
-          },
-        }),
+        QUEUE_THRESHOLDS: ONE_CALLER_CRITICAL,
         ALERT_TARGETS_ALLOWED: '127.0.0.1',
         ALERT_SMTP_URL: `smtp://${encodeURIComponent(mailbox.user)}:${mailbox.password}@127.0.0.1:${mailbox.port}`,
         ALERT_EMAIL_FROM: 'Switchboard <alerts@example.com>',

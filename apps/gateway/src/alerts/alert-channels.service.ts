@@ -154,14 +154,8 @@ export class AlertChannelsService implements OnModuleDestroy {
     mail: { subject: string; text: string; html: string },
     now: number,
   ): void {
-    const message: AlertMessage = {
-      type,
-      sentAt: now,
-      channel: { id: channel.id, name: channel.name },
-      incident: null,
-      acknowledgeUrl: null,
-    };
-    this.deliveries.enqueue(channel.id, message, this.senders.mailTo(channel.address ?? '', mail));
+    const sender = this.senders.mailTo(channel.address ?? '', mail);
+    this.deliveries.enqueue(channel.id, this.message(channel, type, null, now), sender);
   }
 
   /** Every contact point's deliveries as this gateway saw them, to be stored for the other replicas. */
@@ -178,7 +172,21 @@ export class AlertChannelsService implements OnModuleDestroy {
     incident: IncidentView | null,
     now: number,
   ): void {
-    const message: AlertMessage = {
+    this.deliveries.enqueue(
+      channel.id,
+      this.message(channel, type, incident, now),
+      this.senders.senderFor(channel),
+    );
+  }
+
+  /** A message to `channel`; an open incident's carries a link that acknowledges it. */
+  private message(
+    channel: StoredAlertChannel,
+    type: AlertMessageType,
+    incident: IncidentView | null,
+    now: number,
+  ): AlertMessage {
+    return {
       type,
       sentAt: now,
       channel: { id: channel.id, name: channel.name },
@@ -186,7 +194,6 @@ export class AlertChannelsService implements OnModuleDestroy {
       acknowledgeUrl:
         incident && type !== 'incident.resolved' ? this.links.urlFor(incident.id, channel.id) : null,
     };
-    this.deliveries.enqueue(channel.id, message, this.senders.senderFor(channel));
   }
 
   private view(channel: StoredAlertChannel, state: AlertStateDocument | undefined): AlertChannelView {

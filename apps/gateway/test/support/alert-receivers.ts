@@ -4,6 +4,21 @@ import type { AlertMessage } from '@switchboard/live-protocol';
 import { SMTPServer } from 'smtp-server';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from './test-tls.js';
 
+/**
+ * QUEUE_THRESHOLDS making queue 1 critical from its first waiting caller and judging nothing else, so the
+ * queue is ok again once nobody waits: the alert specs drive it with the simulator's traffic.
+ */
+export const ONE_CALLER_CRITICAL = JSON.stringify({
+  '1': {
+    waitingWarn: 1,
+    waitingCritical: 1,
+    longestWaitWarnSec: null,
+    longestWaitCriticalSec: null,
+    serviceLevelWarn: null,
+    serviceLevelCritical: null,
+  },
+});
+
 /** One POST a receiver got. */
 export interface ReceivedHook {
   path: string;
