@@ -27,13 +27,16 @@ export function freshAppPageEachTest(): void {
 }
 
 /**
- * An open queue's agent table reads today's figures per agent over REST (agent-figures store): answered here
- * with an empty day, so a test that does not care sends nothing to a gateway that is not there. Every other
+ * An open queue's agent table reads today's figures per agent over REST (agent-figures store), and the console
+ * its open alerts: answered here with an empty day and no alerts, so a test that does not care sends nothing to a gateway that is not there. Every other
  * request goes to the fetch in place (a test's own stub, set before or after, wins).
  */
 function answerAgentFigures(): void {
   const inner = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    // The console's alerts list, read every 5 s: none open.
+    if (String(input) === '/api/incidents')
+      return Promise.resolve(new Response(JSON.stringify(ok({ open: [], recent: [] }))));
     const match = /^\/api\/queues\/(\d+)\/agents$/.exec(String(input));
     if (!match) return inner(input, init);
     const data = { queueId: Number(match[1]), dayStart: 0, timeZone: 'UTC', agents: [] };

@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { IncidentView, QueueView } from '@switchboard/live-protocol';
+import { DEFAULT_CHANNEL_RULES, type IncidentView, type QueueView } from '@switchboard/live-protocol';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { StreamHub } from '../live/stream-hub.service.js';
 import { PbxConnectionService } from '../pbx/pbx-connection.service.js';
@@ -120,7 +120,9 @@ export class IncidentWatchService implements OnModuleInit, OnModuleDestroy {
       queues,
       health,
       now,
-      rules: channels.flatMap((channel) => channel.rules),
+      // The default conditions are always judged, with or without a contact point: the console's list of
+      // alerts then agrees with the queue badges on every screen.
+      rules: [...DEFAULT_CHANNEL_RULES, ...channels.flatMap((channel) => channel.rules)],
     });
     // A queue's incident resolves only on current figures of that queue: while the PBX is down, or before a
     // new leader has polled the queue (its view missing or stale), it stays as it was.

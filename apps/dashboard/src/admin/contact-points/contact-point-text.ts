@@ -92,6 +92,7 @@ export const MESSAGE_WORDS: Record<DeliveryView['message'], string> = {
   'incident.reminder': 'Reminder',
   'incident.resolved': 'Resolved',
   test: 'Test',
+  summary: 'Morning summary',
 };
 
 /** "HTTP 200" or "SMTP 250": the receiver's answer to an attempt; null when none came. */

@@ -123,7 +123,7 @@ describe('contact points screen', () => {
         delivery: {
           state: 'failing',
           lastAttemptAt: Date.now(),
-          lastSuccessAt: Date.now() - 600_000,
+          lastSuccessAt: Date.now() - 630_000,
           lastError: 'HTTP 500 from the receiver',
           pending: 2,
         },

@@ -10,6 +10,10 @@ export function steadyAlert(level: AlertLevel): AlertPresentation {
   return { level, acknowledged: false, muted: false, flashing: false, audible: false };
 }
 
+/** An incident's level in the console's words ("Warning", "Critical"). */
+export const levelWord = (level: IncidentView['level']): string =>
+  level === 'critical' ? 'Critical' : 'Warning';
+
 /** HH:MM on this device's clock. */
 export const hhmm = (at: number): string => formatClock(at).slice(0, 5);
 
