@@ -153,6 +153,9 @@ describe('alerts from queue to contact points', () => {
       );
     });
     const firstAt = Math.max(...hooks.received.filter((h) => !h.path.startsWith('/quiet')).map((h) => h.at));
+    console.log(
+      `alerts: every contact point told ${firstAt - critical} ms after queue 1 went critical (rule dwell ${DWELL_SEC * 1000} ms, limit dwell + 2 s)`,
+    );
     expect(firstAt).toBeLessThanOrEqual(deadline);
     await sim.post('/sim/traffic', { rate: 0 });
     // Long enough for a second message to have come, had one been due.
