@@ -54,7 +54,7 @@ describe('alerts with three gateways and Redis', () => {
       ALERT_TARGETS_ALLOWED: '127.0.0.1',
       QUEUE_THRESHOLDS: ONE_CALLER_CRITICAL,
     };
-    gateways.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env, 40_000)))));
+    gateways.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env)))));
     await waitFor(leader, 'a leader', 15_000, 100);
   }, 60_000);
 

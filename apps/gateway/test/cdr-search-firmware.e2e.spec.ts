@@ -138,6 +138,10 @@ describe('older firmware cdr/search (display times only, no paging)', () => {
       },
       { SITE_TIME_ZONE: 'UTC' },
     );
+    // The time form found is forgotten when the event stream opens again: search once it is open, so the form
+    // read below is the one this search found (on a slow machine it opened after the search).
+    const pbx = gateway.app.get(PbxConnectionService);
+    await waitFor(() => pbx.health.eventStream === 'open' || undefined, 'the event stream', 15_000);
     const calls = gateway.app.get(CallsService);
     const admin = { role: 'admin', queues: 'all', display: false } as const;
     const page = await calls.search(admin, {

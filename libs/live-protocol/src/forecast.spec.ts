@@ -62,7 +62,7 @@ describe('forecastQueue', () => {
   it('gives the part of the half hour after the backlog is cleared Erlang C’s service level', () => {
     // 600 calls an hour of 180 s on 37 agents, 40 waiting: 37/180 = 0.2056 answered a second against 0.1667
     // arriving, so the 40 shrink by 0.0389 a second. Once 6.2 are left (30 s of answering) a newcomer is in
-    // time: after (40 - 6.17) / 0.0389 = 870 s, 48 % of the window. The rest gets the steady state's 99.6 %.
+    // time: after (40 - 6.17) / 0.0389 = 870 s, 48 % of the window. The rest gets the steady state's 95.2 %.
     const steady = serviceLevel({ callsPerHour: 600, handleSeconds: 180, agents: 37 }, 30);
     const lateSec = (40 - (30 * 37) / 180) / (37 / 180 - 600 / 3600);
     const forecast = forecastQueue(

@@ -26,7 +26,8 @@ const LISTENING = /"msg":"gateway listening".*?"url":"http:\/\/[^:]+:(\d+)"/;
  */
 export async function startGatewayProcess(
   env: Record<string, string>,
-  timeoutMs = 15_000,
+  // Generous: with the whole suite running beside it on two cores, a start has taken over 15 s.
+  timeoutMs = 40_000,
 ): Promise<GatewayProcess> {
   if (!existsSync(GATEWAY_MAIN))
     throw new Error(`gateway not built: ${GATEWAY_MAIN} is missing (nx build gateway)`);
